@@ -1,0 +1,2 @@
+// Everything exported here is the public API of @toolgate/mcp.
+export {};

@@ -1,0 +1,123 @@
+import type { Static, TObject } from "typebox";
+import { type Hints, hints as makeHints } from "./hints.js";
+import type { JsonObjectSchema } from "./json-object-schema.js";
+import { Tool } from "./tool.js";
+import type { ToolContext } from "./tool-context.js";
+import { ToolDefinitionError } from "./tool-definition-error.js";
+
+/** What `tool()` takes. `Args` is inferred from `parameters`. */
+export interface ToolDefinition<Args extends object, Schema> {
+  /** Unique name the model calls; must match `TOOL_NAME_PATTERN`. */
+  name: string;
+  /** What the tool does, for the model. @default "" */
+  description?: string;
+  /**
+   * A TypeBox object schema (arguments are typed from it) or a plain JSON object schema. Without
+   * `additionalProperties` at the top level it gets `additionalProperties: false`, so a
+   * hallucinated argument is rejected rather than silently dropped. @default no arguments
+   */
+  parameters?: Schema;
+  /** The work. Throw `ToolError` / `ToolInputError` for failures the model should see. */
+  execute(args: Args, context: ToolContext): unknown | Promise<unknown>;
+  /** Facts about what calls do; left-out hints assume the worst. */
+  hints?: Partial<Hints>;
+  /** Hints for one call, laid over the partial `hints` given here (then completed as usual). */
+  hintsFor?(args: Args): Partial<Hints> | undefined;
+  /** Ask a human before every call. @default false */
+  requiresConfirmation?: boolean;
+  /** Ask a human before this call (overrides `requiresConfirmation`). */
+  needsConfirmation?(args: Args): boolean;
+  /** Results carry outside text: the registry guards it. @default false */
+  externalContent?: boolean;
+  /** Safe to run concurrently with other parallel calls. @default false */
+  parallel?: boolean;
+  /** Trust root. @default "builtin" */
+  origin?: string;
+}
+
+type NoArgs = Record<string, never>;
+
+/**
+ * Makes a tool from a definition, typing `execute`'s arguments from a TypeBox schema.
+ *
+ * @example
+ * import { Type } from "typebox";
+ * const add = tool({
+ *   name: "add",
+ *   description: "Add two numbers",
+ *   parameters: Type.Object({ a: Type.Number(), b: Type.Number() }),
+ *   hints: { readOnly: true, openWorld: false },
+ *   execute: ({ a, b }) => String(a + b),     // a and b are numbers
+ * });
+ */
+export function tool<S extends TObject>(
+  definition: ToolDefinition<Static<S> & object, S> & { parameters: S },
+): Tool<Static<S> & object>;
+export function tool(
+  definition: ToolDefinition<NoArgs, undefined> & { parameters?: undefined },
+): Tool<NoArgs>;
+export function tool(
+  definition: ToolDefinition<Record<string, unknown>, JsonObjectSchema> & {
+    parameters: JsonObjectSchema;
+  },
+): Tool<Record<string, unknown>>;
+export function tool(
+  definition: ToolDefinition<Record<string, unknown>, object | undefined>,
+): Tool<Record<string, unknown>> {
+  if (typeof definition !== "object" || definition === null) {
+    throw new ToolDefinitionError("tool() takes a definition object");
+  }
+  if (typeof definition.execute !== "function") {
+    throw new ToolDefinitionError(
+      `tool ${JSON.stringify(definition.name)}: execute must be a function`,
+    );
+  }
+  for (const hook of ["hintsFor", "needsConfirmation"] as const) {
+    if (definition[hook] !== undefined && typeof definition[hook] !== "function") {
+      throw new ToolDefinitionError(
+        `tool ${JSON.stringify(definition.name)}: ${hook} must be a function`,
+      );
+    }
+  }
+  return new DefinedTool(definition);
+}
+
+class DefinedTool extends Tool<Record<string, unknown>> {
+  readonly #definition: ToolDefinition<Record<string, unknown>, object | undefined>;
+
+  constructor(definition: ToolDefinition<Record<string, unknown>, object | undefined>) {
+    super({
+      name: definition.name,
+      description: definition.description,
+      inputSchema: closeSchema(definition.parameters),
+      origin: definition.origin,
+      hints: definition.hints,
+      requiresConfirmation: definition.requiresConfirmation,
+      externalContent: definition.externalContent,
+      parallel: definition.parallel,
+    });
+    this.#definition = definition;
+  }
+
+  override needsConfirmation(args: Record<string, unknown>): boolean {
+    const decide = this.#definition.needsConfirmation;
+    return decide ? decide(args) === true : this.requiresConfirmation;
+  }
+
+  override hintsFor(args: Record<string, unknown>): Hints {
+    const more = this.#definition.hintsFor?.(args);
+    return more === undefined ? this.hints : makeHints({ ...this.#definition.hints, ...more });
+  }
+
+  run(args: Record<string, unknown>, context: ToolContext): unknown {
+    return this.#definition.execute(args, context);
+  }
+}
+
+function closeSchema(schema: object | undefined): JsonObjectSchema | undefined {
+  if (schema === undefined || typeof schema !== "object" || schema === null) {
+    return schema as undefined;
+  }
+  if ("additionalProperties" in schema) return schema as JsonObjectSchema;
+  return { ...(schema as JsonObjectSchema), additionalProperties: false };
+}

@@ -1,0 +1,7 @@
+/** What a running tool gets beside its arguments. */
+export interface ToolContext {
+  /** Aborts when the call times out or the caller cancels it; pass it on to fetch, child processes, etc. */
+  readonly signal: AbortSignal;
+  /** The model's id for this call, when it gave one. */
+  readonly callId?: string;
+}

@@ -1,0 +1,150 @@
+import { type Hints, hints as makeHints } from "./hints.js";
+import {
+  EMPTY_OBJECT_SCHEMA,
+  type JsonObjectSchema,
+  toJsonObjectSchema,
+} from "./json-object-schema.js";
+import type { ToolContext } from "./tool-context.js";
+import { ToolDefinitionError } from "./tool-definition-error.js";
+import { TOOL_NAME_PATTERN } from "./tool-name.js";
+
+/** What every tool is made from. */
+export interface ToolOptions {
+  /** Unique name the model calls; must match `TOOL_NAME_PATTERN`. */
+  name: string;
+  /** What the tool does, for the model. @default "" */
+  description?: string;
+  /** JSON Schema with `type: "object"` for the arguments. @default no arguments */
+  inputSchema?: JsonObjectSchema;
+  /** Trust root that permissions can match (`"builtin"`, `"mcp:github"`, ...). @default "builtin" */
+  origin?: string;
+  /** Facts about what calls do; left-out hints assume the worst. */
+  hints?: Partial<Hints>;
+  /** Ask a human before every call (high-risk tools). @default false */
+  requiresConfirmation?: boolean;
+  /** Results carry text from outside (web, MCP, other people's files): the registry guards it. @default false */
+  externalContent?: boolean;
+  /** Safe to run beside other parallel calls: no shared mutable state, no ordering dependency. @default false */
+  parallel?: boolean;
+}
+
+const marker = Symbol.for("toolgate.tool");
+const IDENTITY = [
+  "name",
+  "description",
+  "inputSchema",
+  "origin",
+  "hints",
+  "requiresConfirmation",
+  "externalContent",
+  "parallel",
+] as const;
+
+/**
+ * A capability the model can call. Subclass it and implement `run`, or use `tool()`.
+ * A tool's identity (name, origin, schema, hints, flags) cannot change after construction.
+ *
+ * @example
+ * class Clock extends Tool<Record<string, never>> {
+ *   constructor() { super({ name: "clock", hints: { readOnly: true, openWorld: false } }); }
+ *   run() { return new Date().toISOString(); }
+ * }
+ */
+export abstract class Tool<Args extends object = Record<string, unknown>> {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: JsonObjectSchema;
+  readonly origin: string;
+  readonly hints: Hints;
+  readonly requiresConfirmation: boolean;
+  readonly externalContent: boolean;
+  readonly parallel: boolean;
+
+  constructor(options: ToolOptions) {
+    if (typeof options !== "object" || options === null) {
+      throw new ToolDefinitionError("tool options must be an object");
+    }
+    const { name } = options;
+    if (typeof name !== "string" || !TOOL_NAME_PATTERN.test(name)) {
+      throw new ToolDefinitionError(
+        `invalid tool name ${JSON.stringify(name)}: use 1-64 ASCII letters, digits, '_' or '-'`,
+      );
+    }
+    this.name = name;
+    this.description = optionalString(options.description, "description", name) ?? "";
+    const origin = optionalString(options.origin, "origin", name) ?? "builtin";
+    if (origin === "") throw new ToolDefinitionError(`tool '${name}': origin must not be empty`);
+    this.origin = origin;
+    this.inputSchema =
+      options.inputSchema === undefined
+        ? EMPTY_OBJECT_SCHEMA
+        : toJsonObjectSchema(options.inputSchema, name);
+    try {
+      this.hints = makeHints(options.hints);
+    } catch (error) {
+      throw new ToolDefinitionError(`tool '${name}': ${(error as Error).message}`);
+    }
+    this.requiresConfirmation = optionalBoolean(
+      options.requiresConfirmation,
+      "requiresConfirmation",
+      name,
+    );
+    this.externalContent = optionalBoolean(options.externalContent, "externalContent", name);
+    this.parallel = optionalBoolean(options.parallel, "parallel", name);
+    for (const key of IDENTITY)
+      Object.defineProperty(this, key, { writable: false, configurable: false });
+  }
+
+  /** Whether this call needs a human's yes. Override for action-level confirmation. */
+  needsConfirmation(_args: Args): boolean {
+    return this.requiresConfirmation;
+  }
+
+  /** Hints for one call. Override to say more about a particular call (e.g. a read-only action). */
+  hintsFor(_args: Args): Hints {
+    return this.hints;
+  }
+
+  /**
+   * Does the work. Return a `ToolResponse`, a string, nothing, or a JSON-able value; throw
+   * `ToolError` / `ToolInputError` for failures the model should see.
+   */
+  abstract run(args: Args, context: ToolContext): unknown | Promise<unknown>;
+
+  /** Name, description and input schema: what a model provider needs. */
+  get spec(): { name: string; description: string; inputSchema: JsonObjectSchema } {
+    return { name: this.name, description: this.description, inputSchema: this.inputSchema };
+  }
+
+  /**
+   * True for a `Tool` from any installed copy of tool-core, or any object with a tool's shape
+   * (name, input schema, hints and `run`).
+   */
+  static isInstance(value: unknown): value is Tool<object> {
+    if (typeof value !== "object" || value === null) return false;
+    if (marker in value) return true;
+    const candidate = value as Partial<Record<keyof Tool, unknown>>;
+    return (
+      typeof candidate.name === "string" &&
+      typeof candidate.run === "function" &&
+      typeof candidate.inputSchema === "object" &&
+      candidate.inputSchema !== null &&
+      typeof candidate.hints === "object" &&
+      typeof candidate.needsConfirmation === "function" &&
+      typeof candidate.hintsFor === "function"
+    );
+  }
+}
+
+Object.defineProperty(Tool.prototype, marker, { value: true });
+
+function optionalString(value: unknown, field: string, name: string): string | undefined {
+  if (value === undefined || typeof value === "string") return value;
+  throw new ToolDefinitionError(`tool '${name}': ${field} must be a string, got ${typeof value}`);
+}
+
+function optionalBoolean(value: unknown, field: string, name: string): boolean {
+  if (value === undefined) return false;
+  if (typeof value === "boolean") return value;
+  throw new ToolDefinitionError(`tool '${name}': ${field} must be a boolean, got ${typeof value}`);
+}

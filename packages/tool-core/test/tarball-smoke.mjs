@@ -1,0 +1,18 @@
+// Runs against the installed tarball of @toolgate/tool-core, outside the workspace.
+import assert from "node:assert/strict";
+import { ToolResponse, tool, toToolResponse } from "@toolgate/tool-core";
+import { Type } from "typebox";
+
+const add = tool({
+  name: "add",
+  parameters: Type.Object({ a: Type.Number(), b: Type.Number() }),
+  hints: { readOnly: true },
+  execute: ({ a, b }) => a + b,
+});
+const response = toToolResponse(
+  await add.run({ a: 2, b: 3 }, { signal: AbortSignal.timeout(1000) }),
+);
+assert.ok(response instanceof ToolResponse);
+assert.equal(response.text, "5");
+assert.equal(add.inputSchema.additionalProperties, false);
+console.log("@toolgate/tool-core: ok");

@@ -1,0 +1,11 @@
+// Type-checked under `strict` (skipLibCheck off) against the installed tarball's .d.ts.
+import { type Hints, type Tool, tool } from "@toolgate/tool-core";
+import { Type } from "typebox";
+
+const add: Tool<{ a: number; b: number }> = tool({
+  name: "add",
+  parameters: Type.Object({ a: Type.Number(), b: Type.Number() }),
+  execute: ({ a, b }) => a + b,
+});
+const hints: Hints = add.hints;
+export const summary: string = `${add.name} ${hints.readOnly}`;
