@@ -6,7 +6,11 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 
 const dir = join(process.cwd(), "bench");
-const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".bench.ts")).sort() : [];
+const files = existsSync(dir)
+  ? readdirSync(dir)
+      .filter((f) => f.endsWith(".bench.ts"))
+      .sort()
+  : [];
 for (const file of files) {
   console.log(`\n# ${file}`);
   execFileSync("tsx", [join(dir, file)], { stdio: "inherit" });
