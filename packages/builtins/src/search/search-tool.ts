@@ -360,8 +360,9 @@ function cancelled(attempts: SearchAttempt[], secrets: readonly string[]): ToolR
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
-    if (signal.aborted) return onAbort();
-    signal.addEventListener("abort", onAbort, { once: true });
+    if (signal.aborted) onAbort();
+    else signal.addEventListener("abort", onAbort, { once: true });
+    // Always handled, so a provider that rejects after the abort is no unhandled rejection.
     Promise.resolve(promise).then(
       (value) => {
         signal.removeEventListener("abort", onAbort);
