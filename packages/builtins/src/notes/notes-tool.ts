@@ -313,14 +313,15 @@ export class NotesTool extends Tool<NotesArgs> {
           offset += bytesWritten;
         }
         const total = size + bytes.length;
-        const text = created
-          ? `Created ${quote(note.display)} with ${bytes.length} bytes.`
-          : `Appended ${bytes.length} bytes to ${quote(note.display)} (now ${total} bytes).`;
+        const text =
+          created && size === 0
+            ? `Created ${quote(note.display)} with ${bytes.length} bytes.`
+            : `Appended ${bytes.length} bytes to ${quote(note.display)} (now ${total} bytes).`;
         return ToolResponse.ok(text, {
           path: note.display,
           bytesWritten: bytes.length,
           bytes: total,
-          created,
+          created: created && size === 0,
         });
       });
     } finally {

@@ -68,7 +68,7 @@ export function describeFsError(error: unknown, shown: string): NotesFailure {
   const E = NOTES_ERROR_CODES;
   switch (code) {
     case "ELOOP":
-      return new NotesFailure(E.symlink, `${name} is a symbolic link; links are not followed`);
+      return symlink(shown);
     case "ENOENT":
       return new NotesFailure(E.notFound, `${name} does not exist`);
     case "ENOTDIR":
@@ -112,16 +112,11 @@ async function checkRoot(root: NotesRoot): Promise<void> {
   }
 }
 
-function describeEntry(stat: BigIntStats, shown: string): NotesFailure | undefined {
-  const E = NOTES_ERROR_CODES;
-  if (stat.isSymbolicLink()) {
-    return new NotesFailure(
-      E.symlink,
-      `${quote(shown)} is a symbolic link; links are not followed`,
-    );
-  }
-  return undefined;
-}
+const symlink = (shown: string) =>
+  new NotesFailure(
+    NOTES_ERROR_CODES.symlink,
+    `${quote(shown)} is a symbolic link; links are not followed`,
+  );
 
 /**
  * Walks the folders of `segments` one at a time with lstat, refusing links and non-folders;
@@ -151,8 +146,7 @@ async function walkFolders(
     if (stat === null) {
       throw new NotesFailure(NOTES_ERROR_CODES.notFound, `folder ${quote(shown)} does not exist`);
     }
-    const refusal = describeEntry(stat, shown);
-    if (refusal) throw refusal;
+    if (stat.isSymbolicLink()) throw symlink(shown);
     if (!stat.isDirectory()) {
       throw new NotesFailure(NOTES_ERROR_CODES.notAFolder, `${quote(shown)} is not a folder`);
     }
@@ -225,8 +219,7 @@ export async function openNote(
 
 function checkFile(stat: BigIntStats, shown: string, mode: "read" | "append"): void {
   const E = NOTES_ERROR_CODES;
-  const refusal = describeEntry(stat, shown);
-  if (refusal) throw refusal;
+  if (stat.isSymbolicLink()) throw symlink(shown);
   if (stat.isDirectory()) {
     throw new NotesFailure(
       E.notAFile,
@@ -265,7 +258,12 @@ export async function listFolder(
     const { path, chain } = await walkFolders(root, folder.segments, false);
     await hooks?.beforeOpen?.();
     // Opened with O_NOFOLLOW|O_DIRECTORY first so a link swapped in for the last folder is caught.
-    const probe = await open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NONBLOCK);
+    const probe = await open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NONBLOCK).catch(
+      (error: NodeJS.ErrnoException) => {
+        // A link (ELOOP, or ENOTDIR with O_DIRECTORY) where the walk saw a folder: swapped.
+        throw error.code === "ELOOP" || error.code === "ENOTDIR" ? changed(shown) : error;
+      },
+    );
     try {
       const stat = await probe.stat({ bigint: true });
       const expected = chain[chain.length - 1] ?? root;
