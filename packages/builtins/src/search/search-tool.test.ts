@@ -4,6 +4,7 @@ import {
   duckDuckGoBody,
   type Handler,
   hang,
+  huge,
   json,
   serpApiBody,
   stallBody,
@@ -307,6 +308,46 @@ describe("SearchTool providers and fallback", () => {
       { source: "duckduckgo", ok: false, reason: "timed out after 300 ms" },
     ]);
     expect(data.source).toBe("brave");
+  });
+
+  it("refuses a body over the 2 MiB default cap and falls through", async () => {
+    const tool = await toolWith({
+      tavily: huge(3 * 1024 * 1024),
+      duckduckgo: json(200, duckDuckGoBody()),
+    });
+    const data = (await tool.run({ query: "q" }, context())).data as SearchData;
+    expect(data.attempts[0]).toEqual({
+      source: "tavily",
+      ok: false,
+      reason: "response too large (over 2097152 bytes)",
+    });
+    expect(data.source).toBe("duckduckgo");
+  });
+
+  it("keeps concurrent calls apart (the tool is parallel)", async () => {
+    const tool = await toolWith({
+      tavily: (request, response) => {
+        const { query } = JSON.parse(request.body) as { query: string };
+        // The first call is answered last, so the calls overlap and finish out of order.
+        setTimeout(
+          () => {
+            response.writeHead(200, { "content-type": "application/json" });
+            response.end(
+              JSON.stringify({ results: [{ title: query, url: `https://r.example/${query}` }] }),
+            );
+          },
+          query === "a" ? 60 : 0,
+        );
+      },
+    });
+    const responses = await Promise.all(
+      ["a", "b", "c"].map((query) => tool.run({ query }, context())),
+    );
+    expect(responses.map((response) => (response.data as SearchData).results[0]?.title)).toEqual([
+      "a",
+      "b",
+      "c",
+    ]);
   });
 
   it("ends a custom provider that ignores its signal at the timeout", async () => {
