@@ -342,6 +342,8 @@ describe("NotesTool path confinement", () => {
     ["~/x.md", /'~' \(a home folder\) is not allowed/],
     ["a\u0000.md", /NUL byte/],
     ["a\nb.md", /control characters/],
+    ["a\u202egnp.md", /invisible or text-direction characters/],
+    ["a\u200b.md", /invisible or text-direction characters/],
     ["a\\b.md", /backslashes are not allowed/],
     ["..\\x.md", /backslashes are not allowed/],
     ["c:x.md", /colons are not allowed/],
@@ -481,6 +483,32 @@ describe("NotesTool path confinement", () => {
       /path is too long \(1216 bytes; the limit is 1024\)/,
     );
     expectError(await call({ action: "read", path: "a".repeat(10_000_000) }), /path is too long/);
+  });
+
+  it("answers a path the file system finds too long with a readable error", async () => {
+    // A root near PATH_MAX (4096): the path argument is within our limits, the OS refuses.
+    const deepRoot = join(base, ...Array.from({ length: 14 }, (_, i) => `${i}`.padEnd(250, "r")));
+    const tool = new NotesTool({ root: deepRoot });
+    const path = `${"a".repeat(200)}/${"b".repeat(200)}/${"c".repeat(200)}.md`;
+    expectError(
+      await call({ action: "append", path, content: "x" }, tool),
+      /is too long for the file system/,
+    );
+    expectError(await call({ action: "read", path }, tool), /is too long for the file system/);
+  });
+
+  it("refuses a file used as a folder on the path", async () => {
+    writeFileSync(join(root, "b.md"), "x");
+    expectError(
+      await call({ action: "read", path: "b.md/x.md" }),
+      /"b.md" is not a folder/,
+      "not_a_folder",
+    );
+    expectError(
+      await call({ action: "append", path: "b.md/x.md", content: "x" }),
+      /"b.md" is not a folder/,
+      "not_a_folder",
+    );
   });
 
   it("refuses deep nesting, and accepts nesting within the limit", async () => {

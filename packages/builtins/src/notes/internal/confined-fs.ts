@@ -44,6 +44,10 @@ const APPEND_FLAGS = O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK;
  * @throws Error naming the root when it cannot be created or is not a folder.
  */
 export function resolveRoot(root: string): NotesRoot {
+  // Without O_NOFOLLOW (Windows) links could not be refused at open: fail closed.
+  if (O_NOFOLLOW === undefined || O_DIRECTORY === undefined) {
+    throw new Error("this platform has no O_NOFOLLOW; notes need Linux, macOS or a BSD");
+  }
   mkdirSync(root, { recursive: true, mode: FOLDER_MODE });
   const path = realpathSync(root);
   const stat = lstatSync(path, { bigint: true });

@@ -18,6 +18,10 @@ export interface NotePath {
 // C0 controls, DEL and C1 controls: no business in a file name, and they garble messages.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
+// Invisible and direction-changing characters: a name with them can look like another name.
+const INVISIBLE =
+  /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|[\u{e0000}-\u{e007f}]/u;
+
 const invalid = (message: string) => new NotesFailure(NOTES_ERROR_CODES.invalidPath, message);
 
 /** Quotes a name for a message, cut short so a hostile argument cannot flood the text. */
@@ -51,6 +55,9 @@ export function parseNotePath(
   }
   if (raw.includes("\u0000")) throw invalid("path contains a NUL byte");
   if (CONTROL.test(raw)) throw invalid("path contains control characters");
+  if (INVISIBLE.test(raw)) {
+    throw invalid("path contains invisible or text-direction characters");
+  }
   let path = raw.normalize("NFC");
   if (kind === "folder" && (path === "" || path === "." || path === "./")) {
     return { segments: [], display: "." };
@@ -113,7 +120,7 @@ export function isAddressableName(name: string): boolean {
   try {
     if (name.normalize("NFC") !== name || name.includes("/")) return false;
     if (name.startsWith("~") || name.includes("\\") || name.includes(":")) return false;
-    if (CONTROL.test(name)) return false;
+    if (CONTROL.test(name) || INVISIBLE.test(name)) return false;
     checkSegment(name);
     return true;
   } catch {
