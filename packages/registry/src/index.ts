@@ -1,2 +1,40 @@
 // Everything exported here is the public API of @toolgate/registry.
-export {};
+export {
+  type ConfirmationPolicy,
+  type ConfirmationRequest,
+  type ConfirmCallback,
+  type ConfirmUnlessReadOnlyOptions,
+  confirmUnlessReadOnly,
+} from "./confirmation.js";
+export {
+  createExternalContentGuard,
+  defaultExternalContentGuard,
+  type ExternalContentGuard,
+} from "./external-content-guard.js";
+export {
+  type AnthropicTool,
+  type OpenAIFunctionTool,
+  type ProviderInputSchema,
+  toAnthropicTool,
+  toOpenAITool,
+} from "./provider-formats.js";
+export type {
+  ToolDeniedEvent,
+  ToolEndEvent,
+  ToolEvent,
+  ToolEventBase,
+  ToolFailedEvent,
+  ToolInvalidEvent,
+  ToolRejectedEvent,
+  ToolStartEvent,
+} from "./tool-event.js";
+export { ToolPermissions, type ToolPermissionsOptions } from "./tool-permissions.js";
+export { ToolRegistrationError } from "./tool-registration-error.js";
+export {
+  type ExecuteOptions,
+  type ExecutionResult,
+  type RegisterAllOptions,
+  type ToolCall,
+  ToolRegistry,
+  type ToolRegistryOptions,
+} from "./tool-registry.js";

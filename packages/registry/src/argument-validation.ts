@@ -1,0 +1,209 @@
+// Argument validation with ajv (+ ajv-formats): one lazily created Ajv per JSON Schema dialect,
+// validators compiled once per schema object and cached, every problem turned into one readable
+// sentence for the model.
+import type { JsonObjectSchema } from "@toolgate/tool-core";
+import { Ajv, type ErrorObject, type Options, type ValidateFunction } from "ajv";
+import { Ajv2019 } from "ajv/dist/2019.js";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+
+/** A compiled check of a tool's arguments; on failure its `errors` say why. */
+export type ArgumentValidator = ValidateFunction;
+
+// Schemas come from users and remote MCP servers: an unknown keyword or format must not make a
+// tool uncallable, so strict mode is off and ajv's warnings are silenced. Types are never coerced
+// and defaults never filled in: the tool gets exactly what the model sent, or an input error.
+const AJV_OPTIONS: Options = { allErrors: true, strict: false, logger: false };
+
+type Dialect = "draft-07" | "2019-09" | "2020-12";
+const instances = new Map<Dialect, Ajv>();
+const cache = new WeakMap<object, ArgumentValidator>();
+
+function newAjv(dialect: Dialect): Ajv {
+  const ajv =
+    dialect === "2020-12"
+      ? new Ajv2020(AJV_OPTIONS)
+      : dialect === "2019-09"
+        ? new Ajv2019(AJV_OPTIONS)
+        : new Ajv(AJV_OPTIONS);
+  addFormats.default(ajv);
+  return ajv;
+}
+
+function dialectOf(schema: JsonObjectSchema): Dialect | undefined {
+  const declared = schema.$schema;
+  if (declared === undefined) return "draft-07";
+  if (typeof declared !== "string") return undefined;
+  if (declared.includes("2020-12")) return "2020-12";
+  if (declared.includes("2019-09")) return "2019-09";
+  if (declared.includes("draft-07")) return "draft-07";
+  return undefined;
+}
+
+/**
+ * The validator for a schema, compiled on first use and cached for the schema object.
+ *
+ * @throws Error when the schema does not compile (a bug in the tool's definition).
+ */
+export function argumentValidator(schema: JsonObjectSchema): ArgumentValidator {
+  const cached = cache.get(schema);
+  if (cached) return cached;
+  const dialect = dialectOf(schema);
+  // An unknown `$schema` (draft-04, a typo) is compiled as draft-07 rather than refused.
+  const source: JsonObjectSchema = dialect === undefined ? withoutKey(schema, "$schema") : schema;
+  const kind = dialect ?? "draft-07";
+  let ajv = instances.get(kind);
+  if (!ajv) {
+    ajv = newAjv(kind);
+    instances.set(kind, ajv);
+  }
+  let validate: ArgumentValidator;
+  try {
+    validate = ajv.compile(source);
+  } catch (error) {
+    // Two tools may use different schemas with the same `$id`: give the second its own Ajv.
+    if (!/already exists/.test(String((error as Error)?.message))) throw error;
+    validate = newAjv(kind).compile(source);
+  }
+  cache.set(schema, validate);
+  return validate;
+}
+
+function withoutKey(schema: JsonObjectSchema, key: string): JsonObjectSchema {
+  const copy: Record<string, unknown> = { ...schema };
+  delete copy[key];
+  return copy as JsonObjectSchema;
+}
+
+const MAX_PROBLEMS = 10;
+
+/**
+ * One readable message listing every problem, e.g. `missing required argument 'order_id';
+ * 'limit' must be integer, got boolean; unknown argument 'foo'`.
+ */
+export function describeValidationErrors(
+  errors: readonly ErrorObject[] | null | undefined,
+  args: unknown,
+): string {
+  if (!errors || errors.length === 0) return "the arguments do not match the schema";
+  const combinators = errors.filter(
+    (error) => error.keyword === "anyOf" || error.keyword === "oneOf",
+  );
+  const problems: string[] = [];
+  for (const error of errors) {
+    // Errors inside an anyOf/oneOf branch are summarised by the combinator's own line.
+    if (
+      error.keyword !== "anyOf" &&
+      error.keyword !== "oneOf" &&
+      combinators.some((c) => error.schemaPath.startsWith(`${c.schemaPath}/`))
+    ) {
+      continue;
+    }
+    problems.push(describeError(error, errors, args));
+  }
+  const unique = [...new Set(problems)];
+  const shown = unique.slice(0, MAX_PROBLEMS);
+  if (unique.length > MAX_PROBLEMS) {
+    shown.push(`and ${unique.length - MAX_PROBLEMS} more problems`);
+  }
+  return shown.join("; ");
+}
+
+function describeError(error: ErrorObject, all: readonly ErrorObject[], args: unknown): string {
+  const segments = pointerSegments(error.instancePath);
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case "required":
+      return `missing required argument '${formatPath([...segments, String(params.missingProperty)])}'`;
+    case "additionalProperties":
+    case "unevaluatedProperties": {
+      const key = params.additionalProperty ?? params.unevaluatedProperty;
+      return `unknown argument '${formatPath([...segments, String(key)])}'`;
+    }
+  }
+  const label = segments.length === 0 ? "arguments" : `'${formatPath(segments)}'`;
+  const value = valueAt(args, segments);
+  switch (error.keyword) {
+    case "type":
+      return `${label} must be ${joinTypes(params.type)}, got ${typeName(value)}`;
+    case "enum":
+      return `${label} must be one of ${(params.allowedValues as unknown[]).map(preview).join(", ")}, got ${preview(value)}`;
+    case "const":
+      return `${label} must be ${preview(params.allowedValue)}, got ${preview(value)}`;
+    case "format":
+      return `${label} must be a valid ${String(params.format)}, got ${preview(value)}`;
+    case "anyOf":
+    case "oneOf": {
+      const branches = all.filter((e) => e.schemaPath.startsWith(`${error.schemaPath}/`));
+      const types = branches.every(
+        (e) => e.keyword === "type" && e.instancePath === error.instancePath,
+      )
+        ? branches.map((e) => joinTypes((e.params as Record<string, unknown>).type))
+        : [];
+      if (types.length > 0) {
+        return `${label} must be ${[...new Set(types)].join(" or ")}, got ${typeName(value)}`;
+      }
+      if (error.keyword === "oneOf" && branches.length === 0) {
+        return `${label} must match exactly one allowed form, but matches several`;
+      }
+      return `${label} matches none of the allowed forms`;
+    }
+    default:
+      return `${label} ${error.message ?? `fails '${error.keyword}'`}`;
+  }
+}
+
+function pointerSegments(pointer: string): string[] {
+  if (pointer === "") return [];
+  return pointer
+    .slice(1)
+    .split("/")
+    .map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+
+const IDENTIFIER = /^[A-Za-z_$][\w$-]*$/;
+
+/** `items[0].name`; odd keys (spaces, quotes, very long) are quoted and cut so they stay readable. */
+function formatPath(segments: readonly string[]): string {
+  let out = "";
+  for (const segment of segments) {
+    if (/^(0|[1-9]\d{0,8})$/.test(segment) && out !== "") out += `[${segment}]`;
+    else if (IDENTIFIER.test(segment) && segment.length <= 64) {
+      out += out === "" ? segment : `.${segment}`;
+    } else {
+      const shown = JSON.stringify(segment.length > 64 ? `${segment.slice(0, 64)}…` : segment);
+      out += `[${shown}]`;
+    }
+  }
+  return out;
+}
+
+function valueAt(root: unknown, segments: readonly string[]): unknown {
+  let value = root;
+  for (const segment of segments) {
+    if (typeof value !== "object" || value === null) return undefined;
+    value = (value as Record<string, unknown>)[segment];
+  }
+  return value;
+}
+
+function typeName(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "number" && Number.isInteger(value)) return "integer";
+  return typeof value;
+}
+
+function joinTypes(type: unknown): string {
+  return Array.isArray(type) ? type.join(" or ") : String(type);
+}
+
+function preview(value: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = typeName(value);
+  }
+  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
+}

@@ -1,0 +1,934 @@
+import {
+  type Hints,
+  isValidToolName,
+  hints as makeHints,
+  removeInvisibleCharacters,
+  Tool,
+  type ToolContext,
+  ToolError,
+  ToolInputError,
+  ToolResponse,
+  toToolResponse,
+} from "@toolgate/tool-core";
+import {
+  type ArgumentValidator,
+  argumentValidator,
+  describeValidationErrors,
+} from "./argument-validation.js";
+import type { ConfirmationPolicy, ConfirmationRequest, ConfirmCallback } from "./confirmation.js";
+import {
+  defaultExternalContentGuard,
+  type ExternalContentGuard,
+} from "./external-content-guard.js";
+import { closestNames } from "./internal/closest-names.js";
+import { catalogLine, describeTool } from "./internal/describe-tool.js";
+import {
+  type AnthropicTool,
+  type OpenAIFunctionTool,
+  toAnthropicTool,
+  toOpenAITool,
+} from "./provider-formats.js";
+import type { ToolEvent, ToolFailedEvent, ToolInvalidEvent } from "./tool-event.js";
+import { ToolPermissions } from "./tool-permissions.js";
+import { ToolRegistrationError } from "./tool-registration-error.js";
+
+/** How a registry runs calls. Every option is fixed when the registry is made. */
+export interface ToolRegistryOptions {
+  /** Which tools may run. @default every registered tool */
+  permissions?: ToolPermissions;
+  /** Asks a human before a call that needs confirmation. Without one, such calls are denied. */
+  confirm?: ConfirmCallback;
+  /** Asks for confirmation beyond what tools ask themselves (`true` = ask), e.g. `confirmUnlessReadOnly()`. */
+  confirmationPolicy?: ConfirmationPolicy;
+  /** Deadline for each call in milliseconds; the tool's `context.signal` aborts then. @default none */
+  timeoutMs?: number;
+  /** Wraps the results of `externalContent` tools; `false` only for trusted pipelines. @default the default guard */
+  guard?: ExternalContentGuard | false;
+  /** Applied to every text leaving the registry (responses, errors, denial reasons), last. */
+  redact?: (text: string) => string;
+  /** Audit log and telemetry; see {@link ToolEvent}. A throwing listener is ignored. */
+  onEvent?: (event: ToolEvent) => void;
+}
+
+/** Per-call options. */
+export interface ExecuteOptions {
+  /** Confirmation callback for this call (instead of the registry's). */
+  confirm?: ConfirmCallback;
+  /** Cancels the call: the tool's `context.signal` aborts and the call answers "cancelled". */
+  signal?: AbortSignal;
+  /** Deadline for this call in milliseconds (instead of the registry's). */
+  timeoutMs?: number;
+  /** The model's id for this call (ignored by `executeBatch`, which uses each call's `id`). */
+  callId?: string;
+}
+
+/** One call as a model made it. */
+export interface ToolCall {
+  /** The model's id for this call. */
+  id?: string;
+  name: string;
+  /** Parsed arguments, or the model's JSON text (`""` counts as `{}`). */
+  args: Record<string, unknown> | string;
+}
+
+/** A response and whether the tool was actually run. */
+export interface ExecutionResult {
+  readonly response: ToolResponse;
+  /** False when the call was stopped before the tool ran (unknown, invalid, denied, declined). */
+  readonly executed: boolean;
+  /** The call's id (`ExecuteOptions.callId`, or the `id` of a batch call). */
+  readonly callId?: string;
+}
+
+/** Options of {@link ToolRegistry.registerAll}. */
+export interface RegisterAllOptions {
+  /** What to do when a name is taken: throw (registering nothing), skip the new tool, or replace. @default "error" */
+  onConflict?: "error" | "skip" | "overwrite";
+}
+
+interface Entry {
+  readonly tool: Tool<object>;
+  validate: ArgumentValidator | undefined;
+  // The permission decision never changes: tools and permissions are both immutable.
+  denial: string | undefined | typeof UNCHECKED;
+}
+
+type Args = Record<string, unknown>;
+type Outcome = ExecutionResult | Promise<ExecutionResult>;
+
+const UNCHECKED = Symbol("unchecked");
+const registryMarker = Symbol.for("toolgate.tool-registry");
+// One signal for every call without a deadline or caller signal: no allocation per call.
+const NEVER_ABORTED: AbortSignal = new AbortController().signal;
+const NO_ID_CONTEXT: ToolContext = Object.freeze({ signal: NEVER_ABORTED });
+const MAX_TIMER_MS = 2_147_483_647;
+const WORST_CASE_HINTS = makeHints();
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/**
+ * The one execution channel: every call a model makes goes through {@link ToolRegistry.execute}
+ * (or `executeChecked` / `executeBatch`), which looks the tool up, parses JSON arguments, checks
+ * permissions, validates the arguments, asks for confirmation, runs the tool with a deadline,
+ * maps the outcome, guards outside content, redacts, and reports events, in that order. It never
+ * throws for a tool's failure: every problem becomes an error response the model can read.
+ *
+ * @example
+ * const registry = new ToolRegistry({ permissions: new ToolPermissions({ deny: ["cli"] }), timeoutMs: 10_000 });
+ * registry.register(add);
+ * const response = await registry.execute("add", '{"a": 2, "b": 3}');
+ * response.text; // "5"
+ */
+export class ToolRegistry {
+  readonly #tools = new Map<string, Entry>();
+  readonly #permissions: ToolPermissions | undefined;
+  readonly #confirm: ConfirmCallback | undefined;
+  readonly #policy: ConfirmationPolicy | undefined;
+  readonly #timeoutMs: number | undefined;
+  readonly #guard: ExternalContentGuard | undefined;
+  readonly #redact: ((text: string) => string) | undefined;
+  readonly #onEvent: ((event: ToolEvent) => void) | undefined;
+
+  constructor(options: ToolRegistryOptions = {}) {
+    if (typeof options !== "object" || options === null) {
+      throw new TypeError("ToolRegistry options must be an object");
+    }
+    const { permissions, confirm, confirmationPolicy, guard, redact, onEvent } = options;
+    if (permissions !== undefined && !ToolPermissions.isInstance(permissions)) {
+      throw new TypeError("ToolRegistry: permissions must be a ToolPermissions");
+    }
+    optionalFunction(confirm, "confirm");
+    optionalFunction(confirmationPolicy, "confirmationPolicy");
+    optionalFunction(redact, "redact");
+    optionalFunction(onEvent, "onEvent");
+    if (
+      guard !== undefined &&
+      guard !== false &&
+      (typeof guard !== "object" || guard === null || typeof guard.wrap !== "function")
+    ) {
+      throw new TypeError("ToolRegistry: guard must be an ExternalContentGuard or false");
+    }
+    this.#permissions = permissions;
+    this.#confirm = confirm;
+    this.#policy = confirmationPolicy;
+    this.#timeoutMs = checkTimeout(options.timeoutMs, "ToolRegistry: timeoutMs");
+    this.#guard = guard === false ? undefined : (guard ?? defaultExternalContentGuard);
+    this.#redact = redact;
+    this.#onEvent = onEvent;
+  }
+
+  /** True for a `ToolRegistry` from any installed copy of @toolgate/registry. */
+  static isInstance(value: unknown): value is ToolRegistry {
+    return typeof value === "object" && value !== null && registryMarker in value;
+  }
+
+  /**
+   * A registry from a list of tools (registered with `onConflict: "error"`), the given registry
+   * itself, or `undefined` for `undefined`. Options cannot be combined with an existing registry:
+   * they would be silently lost.
+   */
+  static from(
+    tools: Iterable<Tool<object>> | ToolRegistry | undefined,
+    options?: ToolRegistryOptions,
+  ): ToolRegistry | undefined {
+    if (tools === undefined) return undefined;
+    if (ToolRegistry.isInstance(tools)) {
+      if (options !== undefined) {
+        throw new TypeError("ToolRegistry.from: options cannot be applied to an existing registry");
+      }
+      return tools;
+    }
+    const registry = new ToolRegistry(options);
+    registry.registerAll(tools);
+    return registry;
+  }
+
+  /** The number of registered tools. */
+  get size(): number {
+    return this.#tools.size;
+  }
+
+  /**
+   * Adds a tool: any object `Tool.isInstance` accepts (also from another copy of tool-core).
+   *
+   * @throws ToolRegistrationError when it is not a tool, its name breaks the name rule, or the
+   *   name is taken (unless `overwrite`).
+   */
+  register(tool: Tool<object>, options: { overwrite?: boolean } = {}): void {
+    checkTool(tool);
+    if (!options.overwrite && this.#tools.has(tool.name)) {
+      throw new ToolRegistrationError(`a tool named '${tool.name}' is already registered`, {
+        toolName: tool.name,
+      });
+    }
+    this.#tools.set(tool.name, { tool, validate: undefined, denial: UNCHECKED });
+  }
+
+  /**
+   * Adds many tools and returns the names added. With `onConflict: "error"` nothing is added
+   * when any tool is invalid or any name is taken (also twice within `tools`).
+   */
+  registerAll(tools: Iterable<Tool<object>>, options: RegisterAllOptions = {}): string[] {
+    const onConflict = options.onConflict ?? "error";
+    if (onConflict !== "error" && onConflict !== "skip" && onConflict !== "overwrite") {
+      throw new TypeError(`registerAll: unknown onConflict '${String(onConflict)}'`);
+    }
+    if (typeof tools !== "object" || tools === null || !(Symbol.iterator in tools)) {
+      throw new TypeError("registerAll takes an iterable of tools");
+    }
+    const list = [...tools];
+    const seen = new Set<string>();
+    for (const tool of list) {
+      checkTool(tool);
+      if (onConflict === "error" && (this.#tools.has(tool.name) || seen.has(tool.name))) {
+        throw new ToolRegistrationError(`a tool named '${tool.name}' is already registered`, {
+          toolName: tool.name,
+        });
+      }
+      seen.add(tool.name);
+    }
+    const added: string[] = [];
+    for (const tool of list) {
+      if (onConflict === "skip" && this.#tools.has(tool.name)) continue;
+      this.#tools.set(tool.name, { tool, validate: undefined, denial: UNCHECKED });
+      added.push(tool.name);
+    }
+    return added;
+  }
+
+  /** Removes a tool; false when there was none by that name. */
+  unregister(name: string): boolean {
+    return this.#tools.delete(name);
+  }
+
+  get(name: string): Tool<object> | undefined {
+    return this.#tools.get(name)?.tool;
+  }
+
+  has(name: string): boolean {
+    return this.#tools.has(name);
+  }
+
+  /** The registered tools, in registration order. */
+  list(): Tool<object>[] {
+    return Array.from(this.#tools.values(), (entry) => entry.tool);
+  }
+
+  /**
+   * Runs one call through the whole channel and returns the response the model should read.
+   * Never rejects for a tool's failure; rejects only for invalid `options`.
+   */
+  execute(name: string, args: Args | string, options?: ExecuteOptions): Promise<ToolResponse> {
+    try {
+      const outcome = this.#call(name, args, options, options?.callId);
+      return outcome instanceof Promise
+        ? outcome.then(toResponse)
+        : Promise.resolve(outcome.response);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /** Like `execute`, and says whether the tool actually ran (`executed`). */
+  executeChecked(
+    name: string,
+    args: Args | string,
+    options?: ExecuteOptions,
+  ): Promise<ExecutionResult> {
+    try {
+      return Promise.resolve(this.#call(name, args, options, options?.callId));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /**
+   * Runs a model's calls and returns one result per call, in input order, each with the call's
+   * `id`. A run of adjacent calls whose tools are `parallel` and need no confirmation runs
+   * concurrently; every other call runs alone, after the ones before it.
+   */
+  async executeBatch(
+    calls: readonly ToolCall[],
+    options: ExecuteOptions = {},
+  ): Promise<ExecutionResult[]> {
+    if (!Array.isArray(calls)) throw new TypeError("executeBatch takes an array of tool calls");
+    const prepared = calls.map((call) => this.#prepare(call));
+    const results = new Array<ExecutionResult>(prepared.length);
+    let i = 0;
+    while (i < prepared.length) {
+      const call = prepared[i]!;
+      if (!call.concurrent) {
+        results[i] = await this.#call(call.name, call.args, options, call.id);
+        i++;
+        continue;
+      }
+      let end = i;
+      while (end < prepared.length && prepared[end]!.concurrent) end++;
+      const group = prepared
+        .slice(i, end)
+        .map((member) => this.#call(member.name, member.args, options, member.id));
+      const settled = await Promise.all(group);
+      for (let k = 0; k < settled.length; k++) results[i + k] = settled[k]!;
+      i = end;
+    }
+    return results;
+  }
+
+  /** One line a tool, `- name: summary`: cheap enough to keep in a system prompt. */
+  catalog(): string {
+    const lines: string[] = [];
+    for (const entry of this.#tools.values()) lines.push(catalogLine(entry.tool));
+    return lines.join("\n");
+  }
+
+  /** Full blocks (description, behaviour, parameters) for the named tools, or all of them. */
+  describe(names?: readonly string[]): string {
+    if (names === undefined) return this.list().map(describeTool).join("\n\n");
+    return names
+      .map((name) => {
+        const tool = this.#tools.get(name)?.tool;
+        return tool ? describeTool(tool) : `## ${name}\nUnknown tool.`;
+      })
+      .join("\n\n");
+  }
+
+  /**
+   * The tools in the OpenAI Chat Completions `tools` format.
+   *
+   * @throws RangeError for a name that is not registered.
+   */
+  toOpenAITools(names?: readonly string[]): OpenAIFunctionTool[] {
+    return this.#select(names).map(toOpenAITool);
+  }
+
+  /**
+   * The tools in the Anthropic Messages `tools` format.
+   *
+   * @throws RangeError for a name that is not registered.
+   */
+  toAnthropicTools(names?: readonly string[]): AnthropicTool[] {
+    return this.#select(names).map(toAnthropicTool);
+  }
+
+  #select(names: readonly string[] | undefined): Tool<object>[] {
+    if (names === undefined) return this.list();
+    return names.map((name) => {
+      const tool = this.#tools.get(name)?.tool;
+      if (!tool) throw new RangeError(`no tool named '${String(name)}' is registered`);
+      return tool;
+    });
+  }
+
+  // Steps 1-5 run synchronously when nothing needs waiting for; a promise appears only for
+  // confirmation, a deadline, or a tool that returns one.
+  #call(
+    name: string,
+    rawArgs: Args | string | undefined,
+    options: ExecuteOptions | undefined,
+    callId: string | undefined,
+  ): Outcome {
+    // 1. Lookup.
+    const entry = typeof name === "string" ? this.#tools.get(name) : undefined;
+    if (entry === undefined) return this.#unknownTool(name, callId);
+    const tool = entry.tool;
+
+    // 2. Arguments.
+    let args: Args;
+    if (typeof rawArgs === "string") {
+      const parsed = parseArguments(rawArgs);
+      if (typeof parsed === "string") return this.#invalid(tool, callId, "invalid-json", parsed);
+      args = parsed;
+    } else if (rawArgs === undefined) {
+      args = {};
+    } else if (typeof rawArgs === "object" && rawArgs !== null && !Array.isArray(rawArgs)) {
+      args = rawArgs;
+    } else {
+      return this.#invalid(
+        tool,
+        callId,
+        "invalid-json",
+        `arguments must be a JSON object, got ${kindOf(rawArgs)}`,
+      );
+    }
+
+    // 3. Permissions.
+    let denial = entry.denial;
+    if (denial === UNCHECKED) {
+      denial = this.#permissions?.denialReason(tool);
+      entry.denial = denial;
+    }
+    if (denial !== undefined) return this.#denied(tool, callId, "permissions", denial);
+
+    // 4. Validation.
+    let validate = entry.validate;
+    if (validate === undefined) {
+      try {
+        validate = argumentValidator(tool.inputSchema);
+      } catch (error) {
+        return this.#invalid(
+          tool,
+          callId,
+          "invalid-schema",
+          `tool '${tool.name}' cannot be called: its input schema is invalid (${schemaProblem(error)})`,
+          true,
+        );
+      }
+      entry.validate = validate;
+    }
+    if (!validate(args)) {
+      return this.#invalid(
+        tool,
+        callId,
+        "invalid-arguments",
+        describeValidationErrors(validate.errors, args),
+      );
+    }
+
+    // 5. Confirmation.
+    const confirmation = this.#confirmationNeeded(tool, args);
+    if (confirmation !== undefined) {
+      const confirm = options?.confirm ?? this.#confirm;
+      if (confirm === undefined) {
+        return this.#denied(
+          tool,
+          callId,
+          "confirmation",
+          `Tool '${tool.name}' needs a human's confirmation and none can be asked: the call was not run.`,
+        );
+      }
+      return this.#confirmThenRun(entry, args, options, callId, confirm, confirmation);
+    }
+
+    // 6-9.
+    return this.#run(entry, args, options, callId);
+  }
+
+  /** The call's hints when it needs confirmation, `undefined` when it does not. */
+  #confirmationNeeded(tool: Tool<object>, args: Args): Hints | undefined {
+    let needed: boolean;
+    try {
+      needed = tool.needsConfirmation(args) !== false;
+    } catch {
+      needed = true; // a broken check must not wave a call through
+    }
+    const policy = this.#policy;
+    if (!needed && policy === undefined) return undefined;
+    const hints = hintsOf(tool, args);
+    if (!needed) {
+      try {
+        needed = policy!(tool, args, hints) !== false;
+      } catch {
+        needed = true;
+      }
+    }
+    return needed ? hints : undefined;
+  }
+
+  async #confirmThenRun(
+    entry: Entry,
+    args: Args,
+    options: ExecuteOptions | undefined,
+    callId: string | undefined,
+    confirm: ConfirmCallback,
+    hints: Hints,
+  ): Promise<ExecutionResult> {
+    const tool = entry.tool;
+    const request: ConfirmationRequest = Object.freeze({ tool, args, hints, callId });
+    let approved = false;
+    let thrown: { error: unknown } | undefined;
+    try {
+      approved = (await confirm(request)) === true;
+    } catch (error) {
+      thrown = { error };
+    }
+    if (!approved) {
+      const response = this.#finish(
+        tool,
+        ToolResponse.error(`Tool '${tool.name}' was not run: the confirmation was declined.`),
+      );
+      this.#emit({
+        type: "rejected",
+        tool: tool.name,
+        origin: tool.origin,
+        callId,
+        args,
+        ...(thrown && { error: thrown.error }),
+        response,
+      });
+      return { response, executed: false, callId };
+    }
+    return this.#run(entry, args, options, callId);
+  }
+
+  // 6. Run. The common case (no deadline, no caller signal) allocates no controller or timer.
+  #run(
+    entry: Entry,
+    args: Args,
+    options: ExecuteOptions | undefined,
+    callId: string | undefined,
+  ): Outcome {
+    const tool = entry.tool;
+    const signal = options?.signal;
+    const timeoutMs =
+      options?.timeoutMs === undefined
+        ? this.#timeoutMs
+        : checkTimeout(options.timeoutMs, "timeoutMs");
+    if (signal?.aborted) return this.#cancelledBeforeStart(tool, callId, signal.reason);
+    const started = this.#onEvent === undefined ? 0 : performance.now();
+    if (this.#onEvent !== undefined) {
+      this.#emit({ type: "start", tool: tool.name, origin: tool.origin, callId, args });
+    }
+    if (signal === undefined && timeoutMs === undefined) {
+      const context = callId === undefined ? NO_ID_CONTEXT : { signal: NEVER_ABORTED, callId };
+      let value: unknown;
+      try {
+        value = tool.run(args, context);
+      } catch (error) {
+        return this.#thrown(tool, callId, error, started);
+      }
+      if (isThenable(value)) {
+        return Promise.resolve(value).then(
+          (resolved) => this.#returned(tool, callId, resolved, started),
+          (error: unknown) => this.#thrown(tool, callId, error, started),
+        );
+      }
+      return this.#returned(tool, callId, value, started);
+    }
+    return this.#runWithDeadline(tool, args, callId, signal, timeoutMs, started);
+  }
+
+  async #runWithDeadline(
+    tool: Tool<object>,
+    args: Args,
+    callId: string | undefined,
+    signal: AbortSignal | undefined,
+    timeoutMs: number | undefined,
+    started: number,
+  ): Promise<ExecutionResult> {
+    const controller = new AbortController();
+    let stop: ((reason: "timeout" | "cancelled") => void) | undefined;
+    const stopped = new Promise<"timeout" | "cancelled">((resolve) => {
+      stop = resolve;
+    });
+    let stopReason: "timeout" | "cancelled" | undefined;
+    const onCallerAbort = () => {
+      stopReason ??= "cancelled";
+      controller.abort(signal?.reason);
+      stop?.("cancelled");
+    };
+    const timer =
+      timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            stopReason ??= "timeout";
+            controller.abort(
+              new DOMException(
+                `Tool '${tool.name}' timed out after ${timeoutMs} ms`,
+                "TimeoutError",
+              ),
+            );
+            stop?.("timeout");
+          }, timeoutMs);
+    signal?.addEventListener("abort", onCallerAbort, { once: true });
+    try {
+      let value: unknown;
+      try {
+        value = tool.run(args, { signal: controller.signal, callId });
+      } catch (error) {
+        return this.#thrown(tool, callId, error, started);
+      }
+      if (!isThenable(value)) return this.#returned(tool, callId, value, started);
+      const settled = await Promise.race([
+        Promise.resolve(value).then(
+          (resolved) => ({ ok: true as const, value: resolved }),
+          (error: unknown) => ({ ok: false as const, error }),
+        ),
+        stopped,
+      ]);
+      if (typeof settled === "string") {
+        return this.#stopped(tool, callId, settled, controller.signal.reason, started, timeoutMs);
+      }
+      if (settled.ok) return this.#returned(tool, callId, settled.value, started);
+      // A tool that gives up because its signal aborted answers with the deadline's reason.
+      if (stopReason !== undefined && !ToolError.isInstance(settled.error)) {
+        return this.#stopped(
+          tool,
+          callId,
+          stopReason,
+          controller.signal.reason,
+          started,
+          timeoutMs,
+        );
+      }
+      return this.#thrown(tool, callId, settled.error, started);
+    } finally {
+      if (timer !== undefined) clearTimeout(timer);
+      signal?.removeEventListener("abort", onCallerAbort);
+    }
+  }
+
+  // 7-9 for a value the tool returned.
+  #returned(
+    tool: Tool<object>,
+    callId: string | undefined,
+    value: unknown,
+    started: number,
+  ): ExecutionResult {
+    let response: ToolResponse;
+    try {
+      response = toToolResponse(value);
+    } catch (error) {
+      return this.#failed(tool, callId, "exception", error, started);
+    }
+    return this.#answered(tool, callId, response, started);
+  }
+
+  // 7-9 for an exception: ToolError text goes to the model, anything else only by type name.
+  #thrown(
+    tool: Tool<object>,
+    callId: string | undefined,
+    error: unknown,
+    started: number,
+  ): ExecutionResult {
+    if (ToolError.isInstance(error)) {
+      const message = String(error.message);
+      const text = ToolInputError.isInstance(error) ? `(input error: ${message})` : message;
+      return this.#answered(tool, callId, ToolResponse.error(text, error.data), started);
+    }
+    return this.#failed(tool, callId, "exception", error, started);
+  }
+
+  #answered(
+    tool: Tool<object>,
+    callId: string | undefined,
+    response: ToolResponse,
+    started: number,
+  ): ExecutionResult {
+    const guarded =
+      tool.externalContent && this.#guard !== undefined
+        ? response.withText(this.#guard.wrap(response.text, tool))
+        : response;
+    const final = this.#finish(tool, guarded);
+    if (this.#onEvent !== undefined) {
+      const durationMs = performance.now() - started;
+      this.#emit({
+        type: "end",
+        tool: tool.name,
+        origin: tool.origin,
+        callId,
+        response: final,
+        durationMs,
+      });
+    }
+    return { response: final, executed: true, callId };
+  }
+
+  #failed(
+    tool: Tool<object>,
+    callId: string | undefined,
+    reason: ToolFailedEvent["reason"],
+    error: unknown,
+    started: number,
+    text = `Tool '${tool.name}' failed: ${typeLabel(error)}`,
+    executed = true,
+  ): ExecutionResult {
+    const response = this.#finish(tool, ToolResponse.error(text));
+    if (this.#onEvent !== undefined) {
+      const durationMs = started === 0 ? 0 : performance.now() - started;
+      this.#emit({
+        type: "failed",
+        tool: tool.name,
+        origin: tool.origin,
+        callId,
+        reason,
+        error,
+        response,
+        durationMs,
+      });
+    }
+    return { response, executed, callId };
+  }
+
+  #stopped(
+    tool: Tool<object>,
+    callId: string | undefined,
+    reason: "timeout" | "cancelled",
+    error: unknown,
+    started: number,
+    timeoutMs: number | undefined,
+  ): ExecutionResult {
+    const text =
+      reason === "timeout"
+        ? `Tool '${tool.name}' timed out after ${timeoutMs} ms`
+        : `Tool '${tool.name}' was cancelled`;
+    return this.#failed(tool, callId, reason, error, started, text);
+  }
+
+  #cancelledBeforeStart(
+    tool: Tool<object>,
+    callId: string | undefined,
+    error: unknown,
+  ): ExecutionResult {
+    return this.#failed(
+      tool,
+      callId,
+      "cancelled",
+      error,
+      0,
+      `Tool '${tool.name}' was cancelled`,
+      false,
+    );
+  }
+
+  #unknownTool(name: unknown, callId: string | undefined): ExecutionResult {
+    const shown = displayName(name);
+    const names = this.#tools.keys();
+    const message =
+      this.#tools.size === 0
+        ? `Unknown tool '${shown}': no tools are available.`
+        : `Unknown tool '${shown}'. Closest available tools: ${closestNames(shown, names)
+            .map((n) => `'${n}'`)
+            .join(", ")}.`;
+    const response = this.#finish(undefined, ToolResponse.error(message));
+    this.#emit({
+      type: "invalid",
+      tool: shown,
+      callId,
+      reason: "unknown-tool",
+      message: response.text,
+      response,
+    });
+    return { response, executed: false, callId };
+  }
+
+  #invalid(
+    tool: Tool<object>,
+    callId: string | undefined,
+    reason: ToolInvalidEvent["reason"],
+    problem: string,
+    verbatim = false,
+  ): ExecutionResult {
+    const text = verbatim ? problem : `(input error: ${problem})`;
+    const response = this.#finish(tool, ToolResponse.error(text));
+    this.#emit({
+      type: "invalid",
+      tool: tool.name,
+      origin: tool.origin,
+      callId,
+      reason,
+      message: response.text,
+      response,
+    });
+    return { response, executed: false, callId };
+  }
+
+  #denied(
+    tool: Tool<object>,
+    callId: string | undefined,
+    by: "permissions" | "confirmation",
+    reason: string,
+  ): ExecutionResult {
+    const response = this.#finish(tool, ToolResponse.error(reason));
+    this.#emit({
+      type: "denied",
+      tool: tool.name,
+      origin: tool.origin,
+      callId,
+      by,
+      reason: response.text,
+      response,
+    });
+    return { response, executed: false, callId };
+  }
+
+  // 9. Redaction, last. A redactor that throws must not let the unredacted text through.
+  #finish(tool: Tool<object> | undefined, response: ToolResponse): ToolResponse {
+    const redact = this.#redact;
+    if (redact === undefined) return response;
+    let text: string;
+    try {
+      text = redact(response.text);
+      if (typeof text !== "string") throw new TypeError("redact must return a string");
+    } catch {
+      const name = tool ? `Tool '${tool.name}'` : "The call";
+      return ToolResponse.error(`${name} failed: its response could not be redacted`);
+    }
+    return text === response.text ? response : response.withText(text);
+  }
+
+  #emit(event: ToolEvent): void {
+    try {
+      this.#onEvent?.(event);
+    } catch {
+      // Telemetry must never change what the model gets.
+    }
+  }
+
+  #prepare(call: ToolCall): {
+    name: string;
+    args: Args | string | undefined;
+    id: string | undefined;
+    concurrent: boolean;
+  } {
+    if (typeof call !== "object" || call === null) {
+      return { name: String(call), args: undefined, id: undefined, concurrent: false };
+    }
+    const id = typeof call.id === "string" ? call.id : undefined;
+    let args: Args | string | undefined = call.args;
+    const tool = typeof call.name === "string" ? this.#tools.get(call.name)?.tool : undefined;
+    if (tool === undefined || !tool.parallel) {
+      return { name: call.name, args, id, concurrent: false };
+    }
+    // Parse once here so the parallel check sees real arguments; bad JSON is reported by #call.
+    if (typeof args === "string") {
+      const parsed = parseArguments(args);
+      if (typeof parsed === "string") return { name: call.name, args, id, concurrent: false };
+      args = parsed;
+    }
+    const concurrent =
+      (args === undefined || (typeof args === "object" && args !== null)) &&
+      this.#confirmationNeeded(tool, (args ?? {}) as Args) === undefined;
+    return { name: call.name, args, id, concurrent };
+  }
+}
+
+Object.defineProperty(ToolRegistry.prototype, registryMarker, { value: true });
+
+function toResponse(result: ExecutionResult): ToolResponse {
+  return result.response;
+}
+
+function checkTool(tool: unknown): asserts tool is Tool<object> {
+  if (!Tool.isInstance(tool)) {
+    throw new ToolRegistrationError(
+      "only tools can be registered (make one with tool() or a Tool subclass)",
+    );
+  }
+  if (!isValidToolName(tool.name)) {
+    throw new ToolRegistrationError(
+      `invalid tool name ${JSON.stringify(tool.name)}: use 1-64 ASCII letters, digits, '_' or '-'`,
+      { toolName: String(tool.name) },
+    );
+  }
+}
+
+function optionalFunction(value: unknown, field: string): void {
+  if (value !== undefined && typeof value !== "function") {
+    throw new TypeError(`ToolRegistry: ${field} must be a function`);
+  }
+}
+
+function checkTimeout(value: unknown, field: string): number | undefined {
+  if (value === undefined || value === Number.POSITIVE_INFINITY) return undefined;
+  if (typeof value !== "number" || !(value > 0)) {
+    throw new TypeError(`${field} must be a positive number of milliseconds`);
+  }
+  // setTimeout fires at once for delays beyond 2^31-1 ms (about 24.8 days): treat as none.
+  return value > MAX_TIMER_MS ? undefined : value;
+}
+
+/**
+ * A JSON object from the model's argument text, or the problem as a string. `""` (what models
+ * send for tools without arguments) counts as `{}`.
+ */
+function parseArguments(text: string): Args | string {
+  if (text === "" || text.trim() === "") return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return `arguments are not valid JSON: ${(error as Error).message}`;
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return `arguments must be a JSON object, got ${kindOf(value)}`;
+  }
+  return value as Args;
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return `a ${typeof value}`;
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    value !== null &&
+    (typeof value === "object" || typeof value === "function") &&
+    typeof (value as { then?: unknown }).then === "function"
+  );
+}
+
+function hintsOf(tool: Tool<object>, args: Args): Hints {
+  try {
+    const hints = tool.hintsFor(args);
+    return typeof hints === "object" && hints !== null ? hints : WORST_CASE_HINTS;
+  } catch {
+    return WORST_CASE_HINTS;
+  }
+}
+
+/** A type name safe to show the model: never the message, never a value's text. */
+function typeLabel(error: unknown): string {
+  if (error === null) return "null";
+  if (typeof error !== "object" && typeof error !== "function") return typeof error;
+  let name: unknown;
+  try {
+    name = hasOwn.call(error, "constructor") ? undefined : (error as object).constructor?.name;
+  } catch {
+    name = undefined;
+  }
+  return typeof name === "string" && /^[A-Za-z_$][\w$]{0,63}$/.test(name) ? name : "Error";
+}
+
+function displayName(name: unknown): string {
+  const text = removeInvisibleCharacters(typeof name === "string" ? name : String(name)).replace(
+    /\s+/g,
+    " ",
+  );
+  return text.length > 64 ? `${text.slice(0, 64)}…` : text;
+}
+
+function schemaProblem(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.length > 200 ? `${message.slice(0, 200)}…` : message;
+}
