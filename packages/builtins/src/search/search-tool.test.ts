@@ -427,6 +427,12 @@ describe("SearchTool providers and fallback", () => {
     expect(serpapi?.requests).toEqual([]);
   });
 
+  it("runs when called directly without a context", async () => {
+    const tool = await toolWith({ tavily: json(200, tavilyBody(1)) });
+    const response = await tool.run({ query: "q" }, undefined as never);
+    expect((response.data as SearchData).source).toBe("tavily");
+  });
+
   it("uses the default of 5 results", async () => {
     const tool = await toolWith({ tavily: json(200, tavilyBody(9)) });
     const response = await tool.run({ query: "q" }, context());

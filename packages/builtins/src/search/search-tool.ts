@@ -155,12 +155,14 @@ export class SearchTool extends Tool<SearchArgs> {
     const parsed = parseArgs(args, this.#defaultMaxResults);
     if (typeof parsed === "string") return ToolResponse.error(`(input error: ${parsed})`);
     const { query, maxResults } = parsed;
+    // A direct call may come without a context; a registry always passes one.
+    const callSignal = context?.signal ?? new AbortController().signal;
     const secrets = secretVariants(this.#providers.flatMap(secretsOf));
     const attempts: SearchAttempt[] = [];
     const reason = (text: string) => cleanLine(text, secrets, MAX_REASON_CHARS);
 
     for (const provider of this.#providers) {
-      if (context.signal.aborted) return cancelled(attempts, secrets);
+      if (callSignal.aborted) return cancelled(attempts, secrets);
       const source = provider.name;
       const skip = unavailableReason(provider);
       if (skip !== undefined) {
@@ -169,7 +171,7 @@ export class SearchTool extends Tool<SearchArgs> {
       }
       const timeoutMs = provider.timeoutMs ?? this.#timeoutMs;
       const timeout = AbortSignal.timeout(timeoutMs);
-      const signal = AbortSignal.any([context.signal, timeout]);
+      const signal = AbortSignal.any([callSignal, timeout]);
       try {
         const found = await untilAborted(provider.search(query, { maxResults, signal }), signal);
         const { results, answer } = this.#clean(found, maxResults, secrets);
@@ -181,7 +183,7 @@ export class SearchTool extends Tool<SearchArgs> {
         const data: SearchData = { source, ...(answer && { answer }), results, attempts };
         return ToolResponse.ok(scrubSecrets(formatResults(query, data), secrets), data);
       } catch (error) {
-        if (context.signal.aborted) {
+        if (callSignal.aborted) {
           attempts.push({ source, ok: false, reason: "cancelled" });
           return cancelled(attempts, secrets);
         }
