@@ -64,6 +64,12 @@ const changed = (shown: string) =>
     `${quote(shown)} changed while it was being opened (a link or another file was swapped in); nothing was done`,
   );
 
+const symlink = (shown: string) =>
+  new NotesFailure(
+    NOTES_ERROR_CODES.symlink,
+    `${quote(shown)} is a symbolic link; links are not followed`,
+  );
+
 /** Turns a file-system error into a readable failure naming the relative path, never a host path. */
 export function describeFsError(error: unknown, shown: string): NotesFailure {
   if (error instanceof NotesFailure) return error;
@@ -115,12 +121,6 @@ async function checkRoot(root: NotesRoot): Promise<void> {
     );
   }
 }
-
-const symlink = (shown: string) =>
-  new NotesFailure(
-    NOTES_ERROR_CODES.symlink,
-    `${quote(shown)} is a symbolic link; links are not followed`,
-  );
 
 /**
  * Walks the folders of `segments` one at a time with lstat, refusing links and non-folders;
