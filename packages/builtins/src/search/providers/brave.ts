@@ -16,7 +16,7 @@ export type BraveProviderOptions = KeyedHttpProviderOptions;
  * `X-Subscription-Token` header; reads `web.results[]` (`title`, `url`, `description`). A
  * response without `web` means no results. Key: `apiKey` or `BRAVE_API_KEY`.
  *
- * @see https://api-dashboard.search.brave.com/app/documentation/web-search/get-started
+ * @see https://api-dashboard.search.brave.com/documentation/quickstart
  */
 export class BraveProvider extends HttpSearchProvider {
   constructor(options: BraveProviderOptions = {}) {

@@ -18,7 +18,7 @@ export type DuckDuckGoProviderOptions = HttpProviderOptions;
  * `Topics` of grouped entries; `Answer` becomes the answer. It is an instant-answer API, not full
  * web search: many queries have no results and the tool moves on.
  *
- * @see https://duckduckgo.com/duckduckgo-help-pages/open-source/instant-answer-interface/
+ * @see https://api.duckduckgo.com/api
  */
 export class DuckDuckGoProvider extends HttpSearchProvider {
   constructor(options: DuckDuckGoProviderOptions = {}) {

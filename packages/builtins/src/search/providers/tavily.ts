@@ -19,7 +19,7 @@ export interface TavilyProviderOptions extends KeyedHttpProviderOptions {
  * `{ query, max_results, search_depth: "basic", include_answer }`; reads `results[]`
  * (`title`, `url`, `content`) and `answer`. Key: `apiKey` or `TAVILY_API_KEY`.
  *
- * @see https://docs.tavily.com/documentation/api-reference/endpoint/search
+ * @see https://docs.tavily.com/api-reference/introduction
  */
 export class TavilyProvider extends HttpSearchProvider {
   readonly #includeAnswer: boolean;
