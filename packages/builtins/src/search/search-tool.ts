@@ -278,18 +278,18 @@ function parseArgs(
   return { query: trimmed, maxResults: (maxResults as number | undefined) ?? defaultMaxResults };
 }
 
-function defaultProviders(options: SearchToolOptions): SearchProvider[] {
+function defaultProviders(options: SearchToolOptions): readonly SearchProvider[] {
   const withFetch = <T extends { fetch?: typeof fetch }>(own: T | undefined): T =>
     ({ ...own, fetch: own?.fetch ?? options.fetch }) as T;
-  return [
+  return Object.freeze([
     new TavilyProvider(withFetch(options.tavily)),
     new DuckDuckGoProvider(withFetch(options.duckduckgo)),
     new BraveProvider(withFetch(options.brave)),
     new SerpApiProvider(withFetch(options.serpapi)),
-  ];
+  ]);
 }
 
-function checkProviders(options: SearchToolOptions): SearchProvider[] {
+function checkProviders(options: SearchToolOptions): readonly SearchProvider[] {
   const { providers } = options;
   for (const key of ["tavily", "duckduckgo", "brave", "serpapi", "fetch"] as const) {
     if (options[key] !== undefined) {
@@ -318,7 +318,7 @@ function checkProviders(options: SearchToolOptions): SearchProvider[] {
     if (names.has(name)) throw new ToolDefinitionError(`search: duplicate provider '${name}'`);
     names.add(name);
   }
-  return [...providers];
+  return Object.freeze([...providers]);
 }
 
 function positiveInteger(value: unknown, field: string, fallback: number, max: number): number {
