@@ -1,2 +1,14 @@
 // Everything exported here is the public API of @toolgate/mcp.
-export {};
+export { fingerprintTool, type MCPToolDefinition } from "./fingerprint-tool.js";
+export {
+  type MCPCallOptions,
+  MCPClient,
+  type MCPClientOptions,
+  NAMESPACE_PATTERN,
+  SERVER_PIN_KEY,
+  type SkippedTool,
+} from "./mcp-client.js";
+export { MCPTool, type MCPToolOptions } from "./mcp-tool.js";
+export { type PinMismatch, PinningError } from "./pinning-error.js";
+export { DEFAULT_MAX_DESCRIPTION_CHARS, sanitizeDescription } from "./sanitize-description.js";
+export { sanitizeToolName } from "./sanitize-tool-name.js";

@@ -1,0 +1,4 @@
+// Completes the handshake, then never answers a tool call.
+import { serve } from "./fake-server.mjs";
+
+serve({ onCall: () => {} });

@@ -1,0 +1,41 @@
+import { createHash } from "node:crypto";
+import { canonicalJson } from "./internal/canonical-json.js";
+
+/** The parts of an MCP tool definition that a fingerprint covers. */
+export interface MCPToolDefinition {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: object;
+  outputSchema?: object;
+  annotations?: object;
+}
+
+const FIELDS = [
+  "name",
+  "title",
+  "description",
+  "inputSchema",
+  "outputSchema",
+  "annotations",
+] as const;
+
+/**
+ * The sha256 (lowercase hex) of the canonical JSON (keys sorted at every depth, no spaces) of a
+ * tool definition exactly as the server sent it: `name`, `title`, `description`, `inputSchema`,
+ * `outputSchema` and `annotations`; absent fields are left out and other fields ignored. Key
+ * order never changes it; any change to wording, schema or hints does.
+ *
+ * @example
+ * fingerprintTool({ name: "echo", inputSchema: { type: "object" } }) // "3f1c…" (64 hex digits)
+ */
+export function fingerprintTool(definition: MCPToolDefinition): string {
+  if (typeof definition !== "object" || definition === null) {
+    throw new TypeError("tool definition must be an object");
+  }
+  const picked: Record<string, unknown> = {};
+  for (const field of FIELDS) {
+    if (definition[field] !== undefined) picked[field] = definition[field];
+  }
+  return createHash("sha256").update(canonicalJson(picked)).digest("hex");
+}

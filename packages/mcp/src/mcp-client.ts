@@ -1,0 +1,827 @@
+import { createHash } from "node:crypto";
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import {
+  type CallToolResult,
+  McpError,
+  ResultSchema,
+  ToolListChangedNotificationSchema,
+} from "@modelcontextprotocol/sdk/types.js";
+import {
+  type JsonObjectSchema,
+  removeInvisibleCharacters,
+  ToolResponse,
+} from "@toolgate/tool-core";
+import { fingerprintTool, type MCPToolDefinition } from "./fingerprint-tool.js";
+import { BoundedStdioTransport } from "./internal/bounded-stdio-transport.js";
+import { canonicalJson } from "./internal/canonical-json.js";
+import { hintsFromAnnotations } from "./internal/hints-from-annotations.js";
+import { mapCallResult } from "./internal/map-call-result.js";
+import { sanitizeSchema } from "./internal/sanitize-schema.js";
+import { MCPTool } from "./mcp-tool.js";
+import { type PinMismatch, PinningError } from "./pinning-error.js";
+import {
+  checkLimit,
+  DEFAULT_MAX_DESCRIPTION_CHARS,
+  sanitizeDescription,
+} from "./sanitize-description.js";
+import { sanitizeToolName, uniqueToolName } from "./sanitize-tool-name.js";
+
+/** The namespace rule: letters, digits and `-`, no `_` (the first `_` of a display name ends it). */
+export const NAMESPACE_PATTERN = /^[a-zA-Z0-9-]{1,32}$/;
+
+/** The key under which `expectedFingerprints` pins the server itself (its launch command or URL). */
+export const SERVER_PIN_KEY = "$server";
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+// setTimeout cannot wait longer; a larger value would fire at once.
+const MAX_TIMER_MS = 2_147_483_647;
+const MAX_PAGES = 1000;
+const MAX_TOOLS = 10_000;
+const FINGERPRINT = /^[0-9a-f]{64}$/;
+const CLIENT_INFO = { name: "toolgate", version: "0.1.0" };
+
+/** How an {@link MCPClient} reaches its server, and how much it trusts it (not at all, by default). */
+export interface MCPClientOptions {
+  /**
+   * Set by the integrator, never taken from the server: display names start with
+   * `namespace_`, and the origin is `mcp:<namespace>`. `^[a-zA-Z0-9-]{1,32}$` (no `_`, so two
+   * servers cannot forge each other's prefixes).
+   */
+  namespace: string;
+  /** stdio: the program to run (no shell). */
+  command?: string;
+  /** stdio: its arguments. @default [] */
+  args?: string[];
+  /** stdio: variables added to the minimal environment (PATH, HOME, LANG): the host's are never passed on. */
+  env?: Record<string, string>;
+  /** stdio: working folder of the server process. */
+  cwd?: string;
+  /** Streamable HTTP: the server's endpoint. */
+  url?: string | URL;
+  /** Streamable HTTP: headers sent with every request (e.g. an API key). */
+  headers?: Record<string, string>;
+  /** Streamable HTTP: OAuth provider, passed to the SDK transport. */
+  authProvider?: OAuthClientProvider;
+  /** Any MCP SDK transport (in-memory in tests). */
+  transport?: Transport;
+  /** Ask a human before each call of this server's tools. @default true */
+  requiresConfirmation?: boolean;
+  /** Longest description or title kept (also for each description nested in a schema). @default 4096 */
+  maxDescriptionChars?: number;
+  /** Longest result text; longer results are cut and answered as partial. @default no limit */
+  maxResultChars?: number;
+  /**
+   * Pins: display name → sha256 fingerprint of the approved definition, plus
+   * {@link SERVER_PIN_KEY} → fingerprint of the launch command or URL (see
+   * `MCPClient.fingerprints()`). Any mismatch throws `PinningError`; unpinned tools are not loaded.
+   */
+  expectedFingerprints?: Record<string, string>;
+  /** Limit for the handshake and for each call in total (progress cannot extend it); `null` = none. @default 30000 */
+  timeoutMs?: number | null;
+}
+
+/** A tool the server listed that was not loaded, and why. */
+export interface SkippedTool {
+  /** The server's name for it (sanitized for display). */
+  readonly remoteName: string;
+  readonly reason: string;
+}
+
+/** Options of one call. */
+export interface MCPCallOptions {
+  /** Cancels the call (the server is told). */
+  signal?: AbortSignal;
+  /** Overrides the client's `timeoutMs` for this call. */
+  timeoutMs?: number | null;
+}
+
+type State = "idle" | "connecting" | "connected" | "disconnected" | "failed" | "closed";
+
+/**
+ * A connection to one MCP server that the host does not trust. It loads the server's tools as
+ * {@link MCPTool}s (sanitized, namespaced, pinned) and calls them with timeouts that always hold.
+ * Failures of the server reach the caller as error responses; the host keeps working.
+ *
+ * @example
+ * await using github = await new MCPClient({
+ *   namespace: "github",
+ *   command: "npx",
+ *   args: ["-y", "@modelcontextprotocol/server-github"],
+ *   env: { GITHUB_TOKEN: token },
+ *   expectedFingerprints: pins,
+ * }).connect();
+ * registry.registerAll(await github.loadTools());
+ */
+export class MCPClient implements AsyncDisposable {
+  /** The namespace given by the integrator. */
+  readonly namespace: string;
+  /** `mcp:<namespace>`: the origin of every tool of this server. */
+  readonly origin: string;
+  /** How the server is reached, to show a reviewer: the exact command and arguments, or the URL. */
+  readonly serverIdentity: string;
+  /** sha256 of the server's identity, pinned under {@link SERVER_PIN_KEY}. */
+  readonly serverFingerprint: string;
+  /** The timeout for the handshake and each call, `null` for none. */
+  readonly timeoutMs: number | null;
+
+  readonly #options: MCPClientOptions;
+  readonly #maxDescriptionChars: number;
+  readonly #pins: ReadonlyMap<string, string> | undefined;
+  #state: State = "idle";
+  #reason = "";
+  #client: Client | undefined;
+  #transport: Transport | undefined;
+  #connecting: Promise<this> | undefined;
+  /** Tools approved without pins (trust on first use): display name → fingerprint. */
+  readonly #approved = new Map<string, string>();
+  /** Loaded tools by remote name. */
+  readonly #loaded = new Map<string, MCPTool>();
+  /** Remote name → why its calls are refused. */
+  readonly #disabled = new Map<string, string>();
+  #relisting: Promise<void> | undefined;
+  #relistAgain = false;
+  #skipped: readonly SkippedTool[] = [];
+  #fingerprints: Record<string, string> = {};
+  #protocolErrors = 0;
+
+  constructor(options: MCPClientOptions) {
+    if (typeof options !== "object" || options === null) {
+      throw new TypeError("MCPClient options must be an object");
+    }
+    const { namespace } = options;
+    if (typeof namespace !== "string" || !NAMESPACE_PATTERN.test(namespace)) {
+      throw new TypeError(
+        `MCPClient namespace ${JSON.stringify(namespace)} is invalid: use 1-32 ASCII letters, digits or '-' (no '_')`,
+      );
+    }
+    const ways = (["command", "url", "transport"] as const).filter((k) => options[k] !== undefined);
+    if (ways.length !== 1) {
+      throw new TypeError(
+        `MCPClient '${namespace}' needs exactly one of command (stdio), url (Streamable HTTP) or transport, got ${ways.length === 0 ? "none" : ways.join(" and ")}`,
+      );
+    }
+    const identity = checkConnection(options);
+    this.namespace = namespace;
+    this.origin = `mcp:${namespace}`;
+    this.serverIdentity = identity.text;
+    this.serverFingerprint = createHash("sha256")
+      .update(canonicalJson(identity.pinned))
+      .digest("hex");
+    optionalBoolean(options.requiresConfirmation, "requiresConfirmation");
+    this.#maxDescriptionChars = options.maxDescriptionChars ?? DEFAULT_MAX_DESCRIPTION_CHARS;
+    checkLimit(this.#maxDescriptionChars, "maxDescriptionChars");
+    if (options.maxResultChars !== undefined) checkLimit(options.maxResultChars, "maxResultChars");
+    const timeout = options.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : options.timeoutMs;
+    if (timeout !== null) checkLimit(timeout, "timeoutMs");
+    this.timeoutMs = timeout === null ? null : Math.min(timeout, MAX_TIMER_MS);
+    this.#pins = checkPins(options.expectedFingerprints);
+    this.#options = { ...options };
+  }
+
+  /** Tools of the last listing that were not loaded, with the reason (non-object schema, unpinned, ...). */
+  get skippedTools(): readonly SkippedTool[] {
+    return this.#skipped;
+  }
+
+  /**
+   * The pins for what the server offered at the last `loadTools`: {@link SERVER_PIN_KEY} and the
+   * fingerprint of every loadable tool by display name. Review the tools, save this, and pass it
+   * as `expectedFingerprints` from then on.
+   */
+  fingerprints(): Record<string, string> {
+    return { [SERVER_PIN_KEY]: this.serverFingerprint, ...this.#fingerprints };
+  }
+
+  /** The tail of what a stdio server wrote to stderr (sanitized), for diagnostics. */
+  get stderrTail(): string {
+    const transport = this.#transport;
+    return transport instanceof BoundedStdioTransport
+      ? removeInvisibleCharacters(transport.stderrTail)
+      : "";
+  }
+
+  /** Number of protocol errors seen (invalid lines, stray progress notifications): counted, never stored. */
+  get protocolErrors(): number {
+    return this.#protocolErrors;
+  }
+
+  /**
+   * Starts the server (stdio) or opens the connection, and performs the MCP handshake within
+   * `timeoutMs`. With pins, the server's identity is checked first: a different command or URL
+   * throws `PinningError` before anything runs.
+   *
+   * @throws PinningError when the pinned server identity differs; Error when the server cannot
+   *   be reached or does not complete the handshake in time (its process is killed).
+   */
+  connect(): Promise<this> {
+    if (this.#state === "connected") return Promise.resolve(this);
+    if (this.#state === "connecting" && this.#connecting) return this.#connecting;
+    if (this.#state !== "idle") {
+      return Promise.reject(
+        new Error(
+          `MCP client '${this.namespace}' is ${this.#state}: make a new MCPClient to connect again`,
+        ),
+      );
+    }
+    const pinned = this.#pins?.get(SERVER_PIN_KEY);
+    if (this.#pins && pinned !== this.serverFingerprint) {
+      return Promise.reject(
+        new PinningError(
+          [
+            {
+              name: SERVER_PIN_KEY,
+              expected: pinned ?? "(not pinned)",
+              actual: this.serverFingerprint,
+            },
+          ],
+          this.namespace,
+        ),
+      );
+    }
+    this.#state = "connecting";
+    this.#connecting = this.#connect();
+    return this.#connecting;
+  }
+
+  async #connect(): Promise<this> {
+    const transport = this.#makeTransport();
+    const client = new Client(CLIENT_INFO, { capabilities: {} });
+    this.#transport = transport;
+    this.#client = client;
+    client.onerror = () => {
+      this.#protocolErrors++;
+    };
+    client.onclose = () => {
+      if (this.#state === "connected" || this.#state === "connecting") {
+        this.#state = this.#state === "connected" ? "disconnected" : "failed";
+        this.#reason = this.#closeReason() ?? "the connection closed";
+      }
+    };
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.#scheduleRelist());
+    const deadline = new Deadline(this.timeoutMs);
+    try {
+      await deadline.race(client.connect(transport, deadline.requestOptions()));
+      if (this.#state !== "connecting") throw new Error(this.#reason);
+      this.#state = "connected";
+      return this;
+    } catch (error) {
+      const reason = deadline.timedOut
+        ? `no handshake within ${this.timeoutMs} ms`
+        : (this.#closeReason() ?? describeError(error));
+      this.#state = "failed";
+      this.#reason = reason;
+      await client.close().catch(() => {});
+      await transport.close().catch(() => {});
+      const stderr = this.stderrTail.trim();
+      throw new Error(
+        `MCP server '${this.namespace}' (${this.serverIdentity}) failed to connect: ${reason}${stderr ? `; stderr: ${stderr.slice(-1000)}` : ""}`,
+        { cause: error },
+      );
+    } finally {
+      deadline.clear();
+      this.#connecting = undefined;
+    }
+  }
+
+  /** Closes the connection (and ends a stdio server's process). Safe to call more than once. */
+  async close(): Promise<void> {
+    if (this.#state === "closed") return;
+    this.#state = "closed";
+    this.#reason = "closed";
+    const client = this.#client;
+    const transport = this.#transport;
+    await client?.close().catch(() => {});
+    await transport?.close().catch(() => {});
+  }
+
+  /** Same as `close()`, for `await using`. */
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
+  }
+
+  /**
+   * Lists the server's tools (all pages) and returns those that pass: each sanitized, named
+   * `namespace_remote` within the name rule, with origin `mcp:<namespace>`. Tools with a
+   * non-object input schema, an invalid definition or (with pins) no pin are skipped and listed
+   * in `skippedTools`. Calling it again returns the same objects for unchanged tools.
+   *
+   * @throws PinningError naming each pinned tool whose definition differs (nothing is loaded);
+   *   Error when not connected or when the listing fails or times out.
+   */
+  async loadTools(): Promise<MCPTool[]> {
+    if (this.#state !== "connected" || !this.#client) {
+      throw new Error(this.#unavailable() ?? `MCP server '${this.namespace}' is not connected`);
+    }
+    const listed = await this.#listAll(this.#client);
+    const skipped: SkippedTool[] = [];
+    const mismatches: PinMismatch[] = [];
+    const fingerprints: Record<string, string> = {};
+    const approve = new Map<string, string>();
+    const tools: MCPTool[] = [];
+
+    const entries = namedEntries(listed, skipped);
+    const displayNames = assignDisplayNames(this.namespace, entries);
+    for (const raw of entries) {
+      const remoteName = raw.name;
+      const name = displayNames.get(remoteName)!;
+      let fingerprint: string;
+      try {
+        fingerprint = fingerprintTool(raw as unknown as MCPToolDefinition);
+      } catch (error) {
+        skipped.push(
+          skip(remoteName, `its definition cannot be fingerprinted (${describeError(error)})`),
+        );
+        continue;
+      }
+      const pinned = this.#pins?.get(name);
+      if (pinned !== undefined && pinned !== fingerprint) {
+        mismatches.push({ name, expected: pinned, actual: fingerprint });
+        continue;
+      }
+      if (this.#pins && pinned === undefined) {
+        skipped.push(skip(remoteName, `it is not pinned (fingerprint ${fingerprint})`));
+        continue;
+      }
+      if (this.#disabled.has(remoteName)) {
+        skipped.push(skip(remoteName, "it was disabled after its definition changed"));
+        continue;
+      }
+      const approved = this.#approved.get(name);
+      if (approved !== undefined && approved !== fingerprint) {
+        skipped.push(skip(remoteName, "its definition changed since it was approved"));
+        continue;
+      }
+      const made = this.#makeTool(raw, name, fingerprint);
+      if (typeof made === "string") {
+        skipped.push(skip(remoteName, made));
+        continue;
+      }
+      fingerprints[name] = fingerprint;
+      if (!this.#pins) approve.set(name, fingerprint);
+      tools.push(made);
+    }
+    if (mismatches.length > 0) throw new PinningError(mismatches, this.namespace);
+
+    for (const [name, fingerprint] of approve) this.#approved.set(name, fingerprint);
+    for (const tool of tools) this.#loaded.set(tool.remoteName, tool);
+    this.#skipped = Object.freeze(skipped);
+    this.#fingerprints = fingerprints;
+    return tools;
+  }
+
+  #makeTool(
+    raw: Record<string, unknown> & { name: string },
+    name: string,
+    fingerprint: string,
+  ): MCPTool | string {
+    const existing = this.#loaded.get(raw.name);
+    if (existing && existing.fingerprint === fingerprint && existing.name === name) return existing;
+    const { inputSchema, description, title, annotations } = raw;
+    if (typeof inputSchema !== "object" || inputSchema === null || Array.isArray(inputSchema)) {
+      return "it has no input schema object";
+    }
+    const schemaType = (inputSchema as Record<string, unknown>).type;
+    if (schemaType !== "object") {
+      return `its input schema is not an object schema (type ${clip(JSON.stringify(schemaType) ?? "missing")})`;
+    }
+    if (description !== undefined && typeof description !== "string")
+      return "its description is not a string";
+    if (title !== undefined && typeof title !== "string") return "its title is not a string";
+    const sanitized = sanitizeSchema(
+      inputSchema as Record<string, unknown>,
+      this.#maxDescriptionChars,
+    );
+    if (!sanitized.ok) return sanitized.reason;
+    const annotationTitle =
+      typeof annotations === "object" && annotations !== null
+        ? (annotations as Record<string, unknown>).title
+        : undefined;
+    const shownTitle = title ?? (typeof annotationTitle === "string" ? annotationTitle : undefined);
+    try {
+      return new MCPTool({
+        client: this,
+        name,
+        remoteName: raw.name,
+        description: sanitizeDescription(description ?? "", this.#maxDescriptionChars),
+        ...(shownTitle === undefined
+          ? {}
+          : { title: sanitizeDescription(shownTitle, this.#maxDescriptionChars) }),
+        inputSchema: sanitized.schema as unknown as JsonObjectSchema,
+        hints: hintsFromAnnotations(annotations),
+        requiresConfirmation: this.#options.requiresConfirmation ?? true,
+        fingerprint,
+      });
+    } catch (error) {
+      return `its definition is invalid: ${clip(describeError(error))}`;
+    }
+  }
+
+  /**
+   * Calls a tool by its name on the server. Never throws: a server that is not connected, hangs,
+   * crashes, or answers garbage gives an error response within the timeout. A tool whose
+   * definition changed since it was loaded is refused.
+   */
+  async callTool(
+    remoteName: string,
+    args: Record<string, unknown>,
+    options: MCPCallOptions = {},
+  ): Promise<ToolResponse> {
+    const unavailable = this.#unavailable();
+    if (unavailable !== undefined) return ToolResponse.error(unavailable);
+    if (typeof remoteName !== "string" || remoteName === "") {
+      return ToolResponse.error("MCP tool name must be a non-empty string");
+    }
+    if (typeof args !== "object" || args === null || Array.isArray(args)) {
+      return ToolResponse.error(`arguments for MCP tool '${clip(remoteName)}' must be an object`);
+    }
+    const timeoutMs = options.timeoutMs === undefined ? this.timeoutMs : options.timeoutMs;
+    const { signal } = options;
+    if (signal?.aborted) return ToolResponse.error(this.#cancelled(remoteName));
+    const deadline = new Deadline(
+      timeoutMs === null ? null : Math.min(timeoutMs, MAX_TIMER_MS),
+      signal,
+    );
+    try {
+      if (this.#relisting) await deadline.race(this.#relisting);
+      const disabled = this.#disabled.get(remoteName);
+      if (disabled !== undefined) return ToolResponse.error(disabled);
+      const client = this.#client!;
+      const result = await deadline.race(
+        client.callTool(
+          { name: remoteName, arguments: args },
+          undefined,
+          deadline.requestOptions(),
+        ),
+      );
+      return mapCallResult(result as CallToolResult, this.#options.maxResultChars);
+    } catch (error) {
+      if (deadline.timedOut) {
+        return ToolResponse.error(
+          `MCP tool '${clip(remoteName)}' on server '${this.namespace}' did not answer within ${timeoutMs} ms`,
+        );
+      }
+      if (signal?.aborted) return ToolResponse.error(this.#cancelled(remoteName));
+      return ToolResponse.error(this.#describeFailure(remoteName, error));
+    } finally {
+      deadline.clear();
+    }
+  }
+
+  #cancelled(remoteName: string): string {
+    return `the call to MCP tool '${clip(remoteName)}' on server '${this.namespace}' was cancelled`;
+  }
+
+  #describeFailure(remoteName: string, error: unknown): string {
+    const tool = `'${clip(remoteName)}'`;
+    if (this.#state !== "connected") {
+      return `MCP server '${this.namespace}' closed the connection during the call to ${tool} (${this.#reason})`;
+    }
+    if (error instanceof McpError) {
+      return `MCP server '${this.namespace}' answered the call to ${tool} with an error: ${sanitizeDescription(error.message, 1000)}`;
+    }
+    return `the call to MCP tool ${tool} on server '${this.namespace}' failed: ${errorName(error)} (the server's answer was not a valid tool result)`;
+  }
+
+  /** Why calls cannot go through now, or undefined when they can. */
+  #unavailable(): string | undefined {
+    switch (this.#state) {
+      case "connected":
+        return undefined;
+      case "idle":
+        return `MCP server '${this.namespace}' is not connected: call connect() first`;
+      case "connecting":
+        return `MCP server '${this.namespace}' is still connecting`;
+      case "disconnected":
+        return `MCP server '${this.namespace}' is disconnected (${this.#reason})`;
+      case "failed":
+        return `MCP server '${this.namespace}' failed to connect (${this.#reason})`;
+      case "closed":
+        return `MCP client '${this.namespace}' is closed`;
+    }
+  }
+
+  #closeReason(): string | undefined {
+    const transport = this.#transport;
+    return transport instanceof BoundedStdioTransport ? transport.closeReason : undefined;
+  }
+
+  async #listAll(client: Client): Promise<unknown[]> {
+    const tools: unknown[] = [];
+    const cursors = new Set<string>();
+    let cursor: string | undefined;
+    for (let page = 0; ; page++) {
+      if (page >= MAX_PAGES) {
+        throw new Error(
+          `MCP server '${this.namespace}' listed more than ${MAX_PAGES} pages of tools`,
+        );
+      }
+      const deadline = new Deadline(this.timeoutMs);
+      let result: Record<string, unknown>;
+      try {
+        result = await deadline.race(
+          client.request(
+            { method: "tools/list", params: cursor === undefined ? {} : { cursor } },
+            ResultSchema,
+            deadline.requestOptions(),
+          ),
+        );
+      } catch (error) {
+        const why = deadline.timedOut
+          ? `no answer within ${this.timeoutMs} ms`
+          : this.#state !== "connected"
+            ? this.#reason
+            : sanitizeDescription(describeError(error), 1000);
+        throw new Error(`MCP server '${this.namespace}' could not list its tools: ${why}`, {
+          cause: error,
+        });
+      } finally {
+        deadline.clear();
+      }
+      if (!Array.isArray(result.tools)) {
+        throw new Error(
+          `MCP server '${this.namespace}' sent a tools/list result without a tools array`,
+        );
+      }
+      tools.push(...result.tools);
+      if (tools.length > MAX_TOOLS) {
+        throw new Error(`MCP server '${this.namespace}' listed more than ${MAX_TOOLS} tools`);
+      }
+      const next = result.nextCursor;
+      if (typeof next !== "string") return tools;
+      if (cursors.has(next)) {
+        throw new Error(`MCP server '${this.namespace}' repeated a tools/list cursor`);
+      }
+      cursors.add(next);
+      cursor = next;
+    }
+  }
+
+  /** On `notifications/tools/list_changed`: one re-listing at a time, one more if asked meanwhile. */
+  #scheduleRelist(): void {
+    if (this.#relisting) {
+      this.#relistAgain = true;
+      return;
+    }
+    this.#relisting = (async () => {
+      do {
+        this.#relistAgain = false;
+        if (this.#state !== "connected" || !this.#client) return;
+        try {
+          await this.#relistOnce(this.#client);
+        } catch {
+          this.#protocolErrors++;
+        }
+      } while (this.#relistAgain);
+    })().finally(() => {
+      this.#relisting = undefined;
+    });
+  }
+
+  async #relistOnce(client: Client): Promise<void> {
+    const listed = await this.#listAll(client);
+    const byName = new Map<string, unknown>();
+    for (const raw of listed) {
+      if (isRecord(raw) && typeof raw.name === "string") byName.set(raw.name, raw);
+    }
+    for (const tool of this.#loaded.values()) {
+      const raw = byName.get(tool.remoteName);
+      if (raw === undefined || this.#disabled.has(tool.remoteName)) continue;
+      let fingerprint: string | undefined;
+      try {
+        fingerprint = fingerprintTool(raw as unknown as MCPToolDefinition);
+      } catch {
+        fingerprint = undefined;
+      }
+      if (fingerprint !== tool.fingerprint) {
+        this.#disabled.set(
+          tool.remoteName,
+          `MCP tool '${tool.name}' is disabled: its definition on server '${this.namespace}' changed since it was approved (review and pin it again to use it)`,
+        );
+      }
+    }
+  }
+
+  #makeTransport(): Transport {
+    const options = this.#options;
+    if (options.transport !== undefined) return options.transport;
+    if (options.command !== undefined) {
+      return new BoundedStdioTransport({
+        command: options.command,
+        args: options.args ?? [],
+        ...(options.env === undefined ? {} : { env: options.env }),
+        ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+      });
+    }
+    const url = new URL(options.url!);
+    return new StreamableHTTPClientTransport(url, {
+      ...(options.headers === undefined ? {} : { requestInit: { headers: options.headers } }),
+      ...(options.authProvider === undefined ? {} : { authProvider: options.authProvider }),
+    });
+  }
+}
+
+/** A limit for one request: the SDK's own timeout plus a timer and signal of ours, in case the SDK misbehaves. */
+class Deadline {
+  readonly #controller = new AbortController();
+  readonly #timer: ReturnType<typeof setTimeout> | undefined;
+  readonly #limit: number | null;
+  readonly #outer: AbortSignal | undefined;
+  readonly #onOuterAbort = () => this.#controller.abort(this.#outer?.reason);
+  timedOut = false;
+
+  constructor(limit: number | null, outer?: AbortSignal) {
+    this.#limit = limit;
+    this.#outer = outer;
+    if (limit !== null) {
+      this.#timer = setTimeout(() => {
+        this.timedOut = true;
+        this.#controller.abort(new Error(`timed out after ${limit} ms`));
+      }, limit);
+    }
+    outer?.addEventListener("abort", this.#onOuterAbort, { once: true });
+  }
+
+  requestOptions(): RequestOptions {
+    const limit = this.#limit ?? MAX_TIMER_MS;
+    return {
+      signal: this.#controller.signal,
+      timeout: limit,
+      maxTotalTimeout: limit,
+      resetTimeoutOnProgress: false,
+    };
+  }
+
+  race<T>(promise: Promise<T>): Promise<T> {
+    const signal = this.#controller.signal;
+    if (signal.aborted) {
+      promise.catch(() => {});
+      return Promise.reject(signal.reason);
+    }
+    return new Promise<T>((resolve, reject) => {
+      const onAbort = () => reject(signal.reason);
+      signal.addEventListener("abort", onAbort, { once: true });
+      promise.then(
+        (value) => {
+          signal.removeEventListener("abort", onAbort);
+          resolve(value);
+        },
+        (error: unknown) => {
+          signal.removeEventListener("abort", onAbort);
+          reject(error);
+        },
+      );
+    });
+  }
+
+  clear(): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#outer?.removeEventListener("abort", this.#onOuterAbort);
+  }
+}
+
+function checkConnection(options: MCPClientOptions): { text: string; pinned: unknown } {
+  const { command, url, transport } = options;
+  if (command !== undefined) {
+    if (typeof command !== "string" || command === "") {
+      throw new TypeError("MCPClient command must be a non-empty string");
+    }
+    const args = options.args ?? [];
+    if (!Array.isArray(args) || args.some((arg) => typeof arg !== "string")) {
+      throw new TypeError("MCPClient args must be an array of strings");
+    }
+    const { env, cwd } = options;
+    if (env !== undefined && !isStringRecord(env)) {
+      throw new TypeError("MCPClient env must be an object of strings");
+    }
+    if (cwd !== undefined && typeof cwd !== "string") {
+      throw new TypeError("MCPClient cwd must be a string");
+    }
+    // Environment values may be secrets: only their names are shown and pinned.
+    const envNames = Object.keys(env ?? {}).sort();
+    const text =
+      `stdio ${JSON.stringify([command, ...args])}` +
+      (cwd === undefined ? "" : ` in ${JSON.stringify(cwd)}`) +
+      (envNames.length === 0 ? "" : ` with env ${envNames.join(", ")}`);
+    return { text, pinned: { transport: "stdio", command, args, cwd, env: envNames } };
+  }
+  if (url !== undefined) {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new TypeError(`MCPClient url ${JSON.stringify(String(url))} is not a valid URL`);
+    }
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
+      throw new TypeError(`MCPClient url must be http: or https:, got ${parsed.protocol}`);
+    }
+    if (options.headers !== undefined && !isStringRecord(options.headers)) {
+      throw new TypeError("MCPClient headers must be an object of strings");
+    }
+    // Credentials in the URL (user info, query) are neither shown nor pinned.
+    const shown = `${parsed.origin}${parsed.pathname}`;
+    return { text: `http ${shown}`, pinned: { transport: "http", url: shown } };
+  }
+  if (
+    typeof transport !== "object" ||
+    transport === null ||
+    typeof (transport as Transport).start !== "function" ||
+    typeof (transport as Transport).send !== "function"
+  ) {
+    throw new TypeError("MCPClient transport must be an MCP SDK Transport (start, send, close)");
+  }
+  return {
+    text: `transport ${transport.constructor?.name ?? "custom"}`,
+    pinned: { transport: "custom" },
+  };
+}
+
+function checkPins(pins: unknown): ReadonlyMap<string, string> | undefined {
+  if (pins === undefined) return undefined;
+  if (typeof pins !== "object" || pins === null || Array.isArray(pins)) {
+    throw new TypeError("expectedFingerprints must be an object of display name → sha256 hex");
+  }
+  const map = new Map<string, string>();
+  for (const [name, value] of Object.entries(pins)) {
+    if (typeof value !== "string" || !FINGERPRINT.test(value)) {
+      throw new TypeError(
+        `expectedFingerprints['${name}'] must be a sha256 hex string (64 lowercase hex digits)`,
+      );
+    }
+    map.set(name, value);
+  }
+  return map;
+}
+
+/** Listed tools with a usable name, first occurrence of each name only. */
+function namedEntries(
+  listed: readonly unknown[],
+  skipped: SkippedTool[],
+): (Record<string, unknown> & { name: string })[] {
+  const seen = new Set<string>();
+  const entries: (Record<string, unknown> & { name: string })[] = [];
+  for (const raw of listed) {
+    if (!isRecord(raw) || typeof raw.name !== "string" || raw.name === "") {
+      skipped.push({ remoteName: "(no name)", reason: "its definition has no name" });
+      continue;
+    }
+    if (raw.name.length > 1000) {
+      skipped.push(skip(raw.name, "its name is longer than 1000 characters"));
+      continue;
+    }
+    if (seen.has(raw.name)) {
+      skipped.push(skip(raw.name, "the server listed this name twice"));
+      continue;
+    }
+    seen.add(raw.name);
+    entries.push(raw as Record<string, unknown> & { name: string });
+  }
+  return entries;
+}
+
+/** Display names assigned in remote-name order, so the server's listing order cannot swap them. */
+function assignDisplayNames(
+  namespace: string,
+  entries: readonly { name: string }[],
+): Map<string, string> {
+  const names = entries.map((entry) => entry.name).sort();
+  const taken = new Set<string>();
+  const result = new Map<string, string>();
+  for (const remote of names) {
+    result.set(remote, uniqueToolName(sanitizeToolName(`${namespace}_${remote}`), taken));
+  }
+  return result;
+}
+
+function skip(remoteName: string, reason: string): SkippedTool {
+  return { remoteName: sanitizeDescription(remoteName, 200), reason };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isStringRecord(value: unknown): value is Record<string, string> {
+  return isRecord(value) && Object.values(value).every((v) => typeof v === "string");
+}
+
+function optionalBoolean(value: unknown, field: string): void {
+  if (value !== undefined && typeof value !== "boolean") {
+    throw new TypeError(`MCPClient ${field} must be a boolean, got ${typeof value}`);
+  }
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function errorName(error: unknown): string {
+  return error instanceof Error ? error.name : typeof error;
+}
+
+function clip(text: string): string {
+  return sanitizeDescription(text, 100);
+}
