@@ -18,6 +18,14 @@ export {
   toAnthropicTool,
   toOpenAITool,
 } from "./provider-formats.js";
+export {
+  type AnthropicContentBlock,
+  type AnthropicToolResultBlock,
+  executeAnthropicToolUses,
+  executeOpenAIToolCalls,
+  type OpenAIToolCall,
+  type OpenAIToolMessage,
+} from "./provider-messages.js";
 export type {
   ToolDeniedEvent,
   ToolEndEvent,

@@ -57,6 +57,7 @@ function describeParameter(name: string, schema: unknown, required: boolean): st
 function schemaType(schema: Record<string, unknown>, depth = 0): string {
   // Remote schemas can nest without end: past a few levels, say no more.
   if (depth > 4) return "any";
+  if (schema.const !== undefined) return JSON.stringify(schema.const);
   const { type } = schema;
   if (Array.isArray(type)) return type.join(" | ");
   if (type === "array") {
@@ -67,7 +68,6 @@ function schemaType(schema: Record<string, unknown>, depth = 0): string {
     return "array";
   }
   if (typeof type === "string") return type;
-  if (schema.const !== undefined) return JSON.stringify(schema.const);
   for (const combinator of ["anyOf", "oneOf"]) {
     const branches = schema[combinator];
     if (Array.isArray(branches)) {
