@@ -1,0 +1,310 @@
+import {
+  type Hints,
+  hints,
+  Tool,
+  type ToolContext,
+  ToolDefinitionError,
+  ToolResponse,
+} from "@toolgate/tool-core";
+import { type ArgPolicy, defaultArgPolicy } from "./arg-policy.js";
+import { GIT_COMMAND_KEYS, gitEnvironment, gitRepositoryOptions } from "./git-hardening.js";
+import { parseCommand } from "./parse-command.js";
+import { type RunResult, resolveProgram, runProcess } from "./run-process.js";
+
+/** Options of `CLITool`. */
+export interface CLIToolOptions {
+  /** Bare program names the model may run (`"git"`, `"ls"`); exact match. Empty denies all. */
+  allowedCommands: readonly string[];
+  /** Kill the command's whole process group after this long. @default 10000 */
+  timeoutMs?: number;
+  /** Characters kept per stream (stdout, stderr); more makes the response `partial`. @default 4000 */
+  maxOutputChars?: number;
+  /**
+   * The child's whole environment. @default PATH, HOME and LANG copied from this process
+   * (others, such as API keys, are not passed on)
+   */
+  env?: Readonly<Record<string, string>>;
+  /** Decides which arguments may run; return a reason to refuse. @default defaultArgPolicy */
+  argPolicy?: ArgPolicy;
+  /** Working folder of the child. @default this process's working folder */
+  cwd?: string;
+}
+
+/** `data` of every response that ran a process. */
+export interface CLIResultData {
+  exitCode: number | null;
+  signal: string | null;
+  stdout: string;
+  stderr: string;
+  truncated: boolean;
+  timedOut: boolean;
+}
+
+/** Arguments of the `cli` tool. */
+export interface CLIArgs {
+  command: string;
+}
+
+const MAX_COMMAND_CHARS = 8192;
+// A bare program name: no slash, not `.`/`..`, no leading dash.
+const BARE_NAME = /^(?!\.{1,2}$)[A-Za-z0-9._+][A-Za-z0-9._+-]*$/;
+// Programs that only read and print, whatever their (default-policy) arguments; see hintsFor.
+const READ_ONLY_PROGRAMS = new Set(["ls", "pwd", "cat", "echo", "wc", "head"]);
+const GIT_CONFIG_READ_MS = 5000;
+const DRAIN_MS = 100;
+
+/**
+ * Runs one allowlisted program with arguments, without a shell.
+ *
+ * - The command line is split into argv with shell-style quoting; operators, redirections,
+ *   substitutions, variables, globs, `~`, newlines and control characters are refused.
+ * - The program must be a bare name on `allowedCommands` and is resolved in the child's `PATH`.
+ * - `argPolicy` (by default `defaultArgPolicy`) refuses dangerous programs and options.
+ * - The child gets a minimal environment, stdin closed, its own process group; on timeout the
+ *   whole group is killed. Each stream is capped at `maxOutputChars` with bounded memory.
+ * - git runs with system and global config off, and the repository's command-valued config
+ *   (fsmonitor, hooks, pagers, drivers, aliases, ...) overridden.
+ *
+ * Every call needs confirmation (`requiresConfirmation: true`).
+ *
+ * @example
+ * const cli = new CLITool({ allowedCommands: ["git", "ls"], cwd: "/srv/repo" });
+ * await cli.run({ command: "git log --oneline -5" }, { signal });
+ */
+export class CLITool extends Tool<CLIArgs> {
+  readonly allowedCommands: ReadonlySet<string>;
+  readonly timeoutMs: number;
+  readonly maxOutputChars: number;
+  private readonly env: Readonly<Record<string, string>>;
+  private readonly argPolicy: ArgPolicy;
+  private readonly cwd: string | undefined;
+
+  constructor(options: CLIToolOptions) {
+    const allowed = checkOptions(options);
+    super({
+      name: "cli",
+      description: `Run one command (no shell: no pipes, redirections, variables or globs). Allowed programs: ${allowed.length > 0 ? allowed.join(", ") : "(none)"}.`,
+      inputSchema: {
+        type: "object",
+        properties: {
+          command: {
+            type: "string",
+            description: "The command line, e.g. `git status` or `ls -la src`",
+            minLength: 1,
+            maxLength: MAX_COMMAND_CHARS,
+          },
+        },
+        required: ["command"],
+        additionalProperties: false,
+      },
+      requiresConfirmation: true,
+      // Output can carry other people's text (files, repositories, web pages): guard it.
+      externalContent: true,
+    });
+    this.allowedCommands = new Set(allowed);
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.maxOutputChars = options.maxOutputChars ?? 4000;
+    this.env = Object.freeze({ ...(options.env ?? minimalEnv()) });
+    this.argPolicy = options.argPolicy ?? defaultArgPolicy;
+    this.cwd = options.cwd;
+  }
+
+  /**
+   * Read-only (and closed-world) for `ls`, `pwd`, `cat`, `echo`, `wc` and `head` when the
+   * command parses, the program is allowed and the default policy accepts its options (none of
+   * those options write); worst case otherwise.
+   */
+  override hintsFor(args: CLIArgs): Hints {
+    const parsed = typeof args?.command === "string" ? parseCommand(args.command) : undefined;
+    if (parsed?.ok) {
+      const program = parsed.argv[0]!;
+      if (
+        READ_ONLY_PROGRAMS.has(program) &&
+        this.allowedCommands.has(program) &&
+        defaultArgPolicy(parsed.argv) === undefined
+      ) {
+        return hints({ readOnly: true, openWorld: false });
+      }
+    }
+    return this.hints;
+  }
+
+  async run(
+    args: CLIArgs,
+    context?: ToolContext,
+  ): Promise<ToolResponse<CLIResultData | undefined>> {
+    const refuse = (reason: string) =>
+      ToolResponse.error<CLIResultData | undefined>(`Refused: ${reason}`);
+    const command = (args as unknown as Record<string, unknown> | null)?.command;
+    if (typeof command !== "string") return refuse("`command` must be a string");
+    if (command.length > MAX_COMMAND_CHARS) {
+      return refuse(`the command is longer than ${MAX_COMMAND_CHARS} characters`);
+    }
+    const parsed = parseCommand(command);
+    if (!parsed.ok) return refuse(parsed.reason);
+    const argv = parsed.argv;
+    const program = argv[0]!;
+    if (!this.allowedCommands.has(program)) {
+      const hint = program.includes("/") ? " (give the bare program name, not a path)" : "";
+      const allowed = [...this.allowedCommands].join(", ") || "none";
+      return refuse(`program '${program}' is not allowed${hint}; allowed: ${allowed}`);
+    }
+    const policyReason = this.argPolicy(argv);
+    if (policyReason !== undefined) return refuse(policyReason);
+    const file = resolveProgram(program, this.env.PATH);
+    if (file === undefined) return refuse(`program '${program}' was not found in PATH`);
+
+    let env: Record<string, string> = { ...this.env };
+    if (program === "git") {
+      const keys = await this.gitCommandKeys(file, argv, context?.signal);
+      if (typeof keys === "string") return ToolResponse.error(keys);
+      env = gitEnvironment(this.env, keys);
+    }
+    const result = await runProcess(file, argv.slice(1), {
+      argv0: program,
+      env,
+      cwd: this.cwd,
+      timeoutMs: this.timeoutMs,
+      maxOutputChars: this.maxOutputChars,
+      floodBytes: Math.max(8 * 1024 * 1024, this.maxOutputChars * 256),
+      drainMs: DRAIN_MS,
+      signal: context?.signal,
+    });
+    return this.respond(result);
+  }
+
+  // Names of the repository's command-valued config keys, or why they could not be read.
+  private async gitCommandKeys(
+    file: string,
+    argv: readonly string[],
+    signal: AbortSignal | undefined,
+  ): Promise<string[] | string> {
+    const read = await runProcess(
+      file,
+      [
+        ...gitRepositoryOptions(argv.slice(1)),
+        "config",
+        "--null",
+        "--name-only",
+        "--get-regexp",
+        GIT_COMMAND_KEYS.source,
+      ],
+      {
+        env: gitEnvironment(this.env, []),
+        cwd: this.cwd,
+        timeoutMs: Math.min(this.timeoutMs, GIT_CONFIG_READ_MS),
+        maxOutputChars: 256 * 1024,
+        floodBytes: 1024 * 1024,
+        drainMs: DRAIN_MS,
+        signal,
+      },
+    );
+    // 0: keys found; 1: none; 128: not a repository, so there is no repository config.
+    if (read.exitCode === 1 || read.exitCode === 128) return [];
+    if (read.exitCode !== 0 || read.truncated) {
+      return `Refused: could not read the repository's git config to neutralise it (${read.timedOut ? "timed out" : read.stderr.trim() || `exit ${read.exitCode}`})`;
+    }
+    return read.stdout.split("\0").filter((key) => key !== "");
+  }
+
+  private respond(result: RunResult): ToolResponse<CLIResultData> {
+    const data: CLIResultData = {
+      exitCode: result.exitCode,
+      signal: result.signal,
+      stdout: result.stdout,
+      stderr: result.stderr,
+      truncated: result.truncated,
+      timedOut: result.timedOut,
+    };
+    const parts: string[] = [];
+    if (result.timedOut) {
+      parts.push(`Timed out after ${this.timeoutMs} ms; the command and its children were killed.`);
+    } else if (result.aborted) {
+      parts.push("Cancelled; the command and its children were killed.");
+    } else if (result.flooded) {
+      parts.push(
+        `Stopped after ${Math.max(result.stdoutBytes, result.stderrBytes)} bytes of output: the rest would have been discarded.`,
+      );
+    } else if (result.exitCode !== 0) {
+      parts.push(
+        result.exitCode === null
+          ? `Killed by ${result.signal ?? "a signal"}.`
+          : `Exit code ${result.exitCode}.`,
+      );
+    }
+    parts.push(section("stdout", result.stdout, result.stdoutBytes, result.stdoutTruncated));
+    if (result.stderr !== "") {
+      parts.push(section("stderr", result.stderr, result.stderrBytes, result.stderrTruncated));
+    }
+    const text = parts.filter((p) => p !== "").join("\n") || "(no output)";
+    const failed = result.timedOut || result.aborted || (!result.flooded && result.exitCode !== 0);
+    if (failed) return ToolResponse.error(text, data);
+    return result.truncated ? ToolResponse.partial(text, data) : ToolResponse.ok(text, data);
+  }
+}
+
+function section(name: string, text: string, bytes: number, cut: boolean): string {
+  const note = cut
+    ? `\n[${name} truncated: first ${text.length} characters of ${bytes} bytes]`
+    : "";
+  if (name === "stdout") return text === "" && !cut ? "" : `${text}${note}`;
+  return `[stderr]\n${text}${note}`;
+}
+
+function minimalEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const key of ["PATH", "HOME", "LANG"]) {
+    const value = process.env[key];
+    if (value !== undefined) env[key] = value;
+  }
+  return env;
+}
+
+function checkOptions(options: CLIToolOptions): string[] {
+  if (typeof options !== "object" || options === null) {
+    throw new ToolDefinitionError("CLITool options must be an object with allowedCommands");
+  }
+  const { allowedCommands, timeoutMs, maxOutputChars, env, argPolicy, cwd } = options;
+  if (!Array.isArray(allowedCommands)) {
+    throw new ToolDefinitionError("CLITool: allowedCommands must be an array of program names");
+  }
+  for (const name of allowedCommands) {
+    if (typeof name !== "string" || !BARE_NAME.test(name)) {
+      throw new ToolDefinitionError(
+        `CLITool: allowedCommands entry ${JSON.stringify(name)} must be a bare program name (no slashes, not starting with '-')`,
+      );
+    }
+  }
+  for (const [field, value] of [
+    ["timeoutMs", timeoutMs],
+    ["maxOutputChars", maxOutputChars],
+  ] as const) {
+    if (value !== undefined && (!Number.isSafeInteger(value) || value <= 0)) {
+      throw new ToolDefinitionError(`CLITool: ${field} must be a positive integer, got ${value}`);
+    }
+  }
+  if (env !== undefined) {
+    if (typeof env !== "object" || env === null) {
+      throw new ToolDefinitionError("CLITool: env must be an object of strings");
+    }
+    for (const [key, value] of Object.entries(env)) {
+      if (
+        typeof value !== "string" ||
+        key.includes("=") ||
+        key.includes("\0") ||
+        value.includes("\0")
+      ) {
+        throw new ToolDefinitionError(
+          `CLITool: env entry ${JSON.stringify(key)} must be a string without '=' in its name or NUL`,
+        );
+      }
+    }
+  }
+  if (argPolicy !== undefined && typeof argPolicy !== "function") {
+    throw new ToolDefinitionError("CLITool: argPolicy must be a function");
+  }
+  if (cwd !== undefined && typeof cwd !== "string") {
+    throw new ToolDefinitionError("CLITool: cwd must be a string");
+  }
+  return [...new Set(allowedCommands as string[])];
+}
