@@ -1,2 +1,4 @@
 // Everything exported here is the public API of @toolgate/builtins.
-export {};
+export * from "./cli/index.js";
+export * from "./notes/index.js";
+export * from "./search/index.js";
