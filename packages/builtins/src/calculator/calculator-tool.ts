@@ -1,0 +1,108 @@
+import { Tool, ToolDefinitionError, ToolResponse } from "@toolgate/tool-core";
+import type { CalculatorErrorKind } from "./calculator-error.js";
+import { CALCULATOR_CONSTANTS, CALCULATOR_FUNCTIONS } from "./calculator-functions.js";
+import { type CalculatorLimits, resolveCalculatorLimits } from "./calculator-limits.js";
+import { evaluateWithLimits } from "./evaluate-expression.js";
+import { formatNumber } from "./format-number.js";
+
+/** What `new CalculatorTool(options)` takes: the limits on each expression. */
+export interface CalculatorToolOptions extends CalculatorLimits {}
+
+/** Arguments of the `calculator` tool. */
+export interface CalculatorArgs {
+  /** An arithmetic expression in Python syntax, e.g. `2 * (3 + 4) ** 2`. */
+  expression: string;
+}
+
+/** `data` of a successful call: the exact double (the text shows at most 15 digits). */
+export interface CalculatorData {
+  readonly value: number;
+}
+
+/** `data` of a failed call. */
+export interface CalculatorErrorData {
+  readonly error: CalculatorErrorKind;
+  /** 1-based character position in the expression, when the error has one. */
+  readonly position?: number;
+}
+
+const DESCRIPTION =
+  "Evaluates one arithmetic expression with Python semantics and returns the number. " +
+  "Operators: + - * / // (floor division) % (modulo, sign of the divisor) ** (power, " +
+  "right-associative, binds tighter than a unary minus on its left: -2**2 = -4) and parentheses. " +
+  `Functions: ${[...CALCULATOR_FUNCTIONS.values()].map((f) => f.signature).join(", ")} ` +
+  "(log is natural unless a base is given; trigonometry in radians; round halves to even). " +
+  `Constants: ${[...CALCULATOR_CONSTANTS.keys()].join(", ")}. ` +
+  "No variables, strings, comparisons or statements.";
+
+/**
+ * The `calculator` tool: a safe arithmetic evaluator with Python's semantics, parsed by hand
+ * (never `eval` or `Function`). Read-only, closed world, safe to run in parallel.
+ *
+ * Results are 64-bit floats: where Python would use an exact big integer (`2**60 + 1`,
+ * `10**400`) the result is rounded, or is an overflow error when it exceeds 1.8e308.
+ *
+ * @example
+ * const calculator = new CalculatorTool({ maxLength: 500 });
+ * calculator.run({ expression: "round(0.125, 2) + 7 // -2" }); // text "-3.88", data { value: -3.88 }
+ */
+export class CalculatorTool extends Tool<CalculatorArgs> {
+  /** The limits in force, with defaults filled in. */
+  readonly limits: Readonly<Required<CalculatorLimits>>;
+
+  /** @throws ToolDefinitionError when a limit is not a positive whole number. */
+  constructor(options: CalculatorToolOptions = {}) {
+    super({
+      name: "calculator",
+      description: DESCRIPTION,
+      inputSchema: {
+        type: "object",
+        properties: {
+          expression: {
+            type: "string",
+            description: "Arithmetic expression in Python syntax, e.g. sqrt(2) * (3 + 4) ** 2",
+          },
+        },
+        required: ["expression"],
+        additionalProperties: false,
+      },
+      hints: { readOnly: true, openWorld: false },
+      parallel: true,
+    });
+    try {
+      this.limits = Object.freeze(resolveCalculatorLimits(options));
+    } catch (error) {
+      throw new ToolDefinitionError(`tool 'calculator': ${(error as Error).message}`);
+    }
+  }
+
+  /** Never throws: bad arguments and failed calculations are error responses. */
+  run(args: CalculatorArgs): ToolResponse<CalculatorData | CalculatorErrorData> {
+    const problem = checkArgs(args);
+    if (problem !== undefined) return ToolResponse.error(problem, { error: "input" });
+    const result = evaluateWithLimits(args.expression, this.limits);
+    if (result.ok) return ToolResponse.ok(formatNumber(result.value), { value: result.value });
+    const { kind, message, position } = result.error;
+    return ToolResponse.error(
+      message,
+      position === undefined ? { error: kind } : { error: kind, position },
+    );
+  }
+}
+
+function checkArgs(args: unknown): string | undefined {
+  if (typeof args !== "object" || args === null || Array.isArray(args)) {
+    return 'the arguments must be an object like { "expression": "1 + 2" }';
+  }
+  for (const key of Object.keys(args)) {
+    if (key !== "expression") {
+      return `unexpected argument '${key.slice(0, 40)}': the only argument is "expression"`;
+    }
+  }
+  const { expression } = args as { expression?: unknown };
+  if (expression === undefined) return 'missing argument "expression" (a string such as "1 + 2")';
+  if (typeof expression !== "string") {
+    return `"expression" must be a string, got ${expression === null ? "null" : typeof expression}`;
+  }
+  return undefined;
+}
