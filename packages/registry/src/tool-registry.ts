@@ -871,11 +871,11 @@ function checkTimeout(value: unknown, field: string): number | undefined {
  * send for tools without arguments) counts as `{}`.
  */
 function parseArguments(text: string): Args | string {
-  if (text === "" || text.trim() === "") return {};
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
+    if (text.trim() === "") return {};
     return `arguments are not valid JSON: ${(error as Error).message}`;
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {

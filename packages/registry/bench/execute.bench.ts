@@ -1,0 +1,253 @@
+// Speed of the execution channel, measured against plain code in the same process (see
+// bench/README.md at the repository root). Run with `pnpm --filter @toolgate/registry bench`
+// after building: it imports the built package, like a user.
+import { appendFileSync } from "node:fs";
+import { ToolPermissions, ToolRegistry } from "@toolgate/registry";
+import { type Tool, tool } from "@toolgate/tool-core";
+import { Ajv } from "ajv";
+import addFormats from "ajv-formats";
+
+const PACKAGE = "@toolgate/registry";
+
+interface Figure {
+  name: string;
+  value: number;
+  unit: string;
+  baseline: string;
+  baselineValue: number;
+  ratio: number;
+  target: string;
+  ok: boolean;
+}
+const figures: Figure[] = [];
+
+function record(
+  name: string,
+  value: number,
+  unit: string,
+  baseline: string,
+  baselineValue: number,
+  target: string,
+  ok: boolean,
+): void {
+  figures.push({
+    name,
+    value,
+    unit,
+    baseline,
+    baselineValue,
+    ratio: value / baselineValue,
+    target,
+    ok,
+  });
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** Median µs per call over `rounds` rounds of `perRound` sequential awaited calls. */
+async function perCall(
+  run: () => Promise<unknown>,
+  rounds: number,
+  perRound: number,
+): Promise<number> {
+  const samples: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const start = performance.now();
+    for (let i = 0; i < perRound; i++) await run();
+    samples.push(((performance.now() - start) * 1000) / perRound);
+  }
+  return median(samples);
+}
+
+function timeMs(run: () => void, rounds = 7): number {
+  const samples: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const start = performance.now();
+    run();
+    samples.push(performance.now() - start);
+  }
+  return median(samples);
+}
+
+// 1. One call: the registry's full channel against JSON.parse + precompiled ajv + direct call.
+const schema = {
+  type: "object",
+  properties: { a: { type: "number" }, b: { type: "number" } },
+  required: ["a", "b"],
+  additionalProperties: false,
+} as const;
+const addition = (args: { a: number; b: number }) => String(args.a + args.b);
+const add = tool({ name: "add", parameters: schema, execute: (args) => addition(args as never) });
+
+const ajv = new Ajv({ allErrors: true, strict: false });
+addFormats.default(ajv);
+const validate = ajv.compile(schema);
+const json = '{"a": 2, "b": 3}';
+async function baseline(): Promise<string> {
+  const args = JSON.parse(json);
+  if (!validate(args)) throw new Error("invalid");
+  return await addition(args);
+}
+
+let eventCount = 0;
+const registry = new ToolRegistry({
+  permissions: new ToolPermissions({ allowOrigins: ["builtin"], deny: ["cli"] }),
+  onEvent: () => {
+    eventCount++;
+  },
+});
+registry.register(add);
+const viaRegistry = () => registry.execute("add", json);
+
+const check = await viaRegistry();
+if (check.text !== "5") throw new Error(`unexpected result ${check.text}`);
+for (let warm = 0; warm < 3; warm++) {
+  await perCall(baseline, 5, 20_000);
+  await perCall(viaRegistry, 5, 20_000);
+}
+// Many short rounds, interleaved, so that a burst of load from other processes on a shared
+// machine hits both sides alike; the median of the rounds is the figure.
+const baseSamples: number[] = [];
+const registrySamples: number[] = [];
+for (let i = 0; i < 201; i++) {
+  baseSamples.push(await perCall(baseline, 1, 2_000));
+  registrySamples.push(await perCall(viaRegistry, 1, 2_000));
+}
+const baseUs = median(baseSamples);
+const registryUs = median(registrySamples);
+if (eventCount === 0) throw new Error("events were not on");
+record(
+  "execute (JSON args, permissions, guard, events)",
+  registryUs,
+  "µs/call",
+  "JSON.parse + ajv + direct call",
+  baseUs,
+  "<= 2x",
+  registryUs <= 2 * baseUs,
+);
+
+// 2. Registering 10,000 tools (validators compile lazily, so this is bookkeeping only).
+const many: Tool<object>[] = Array.from({ length: 10_000 }, (_, i) =>
+  tool({
+    name: `tool_${i}`,
+    description: `Tool number ${i}: does one small thing.\nMore detail here.`,
+    parameters: schema,
+    execute: () => "ok",
+  }),
+);
+const registerMs = timeMs(() => {
+  const fresh = new ToolRegistry();
+  fresh.registerAll(many);
+});
+const mapMs = timeMs(() => {
+  const map = new Map<string, Tool<object>>();
+  for (const t of many) map.set(t.name, t);
+});
+record(
+  "register 10,000 tools",
+  registerMs,
+  "ms",
+  "Map.set of 10,000 tools",
+  mapMs,
+  "< 100 ms",
+  registerMs < 100,
+);
+
+// 3. Listing 10,000 tools for a prompt or a provider.
+const big = ToolRegistry.from(many)!;
+const catalogMs = timeMs(() => big.catalog());
+const openAIMs = timeMs(() => big.toOpenAITools());
+const mapListMs = timeMs(() => many.map((t) => `- ${t.name}: ${t.description}`).join("\n"));
+record(
+  "catalog() of 10,000 tools",
+  catalogMs,
+  "ms",
+  "map + join of names and descriptions",
+  mapListMs,
+  "< 50 ms",
+  catalogMs < 50,
+);
+record(
+  "toOpenAITools() of 10,000 tools",
+  openAIMs,
+  "ms",
+  "map + join of names and descriptions",
+  mapListMs,
+  "< 50 ms",
+  openAIMs < 50,
+);
+
+// 4. A batch of 100 parallel tools that each wait 20 ms, against one such call.
+const sleepers = Array.from({ length: 100 }, (_, i) =>
+  tool({
+    name: `sleep_${i}`,
+    parallel: true,
+    execute: () => new Promise((resolve) => setTimeout(() => resolve("woke"), 20)),
+  }),
+);
+const sleepRegistry = ToolRegistry.from(sleepers)!;
+const oneCallSamples: number[] = [];
+const batchSamples: number[] = [];
+for (let i = 0; i < 7; i++) {
+  let start = performance.now();
+  await sleepRegistry.execute("sleep_0", {});
+  oneCallSamples.push(performance.now() - start);
+  start = performance.now();
+  await sleepRegistry.executeBatch(
+    sleepers.map((s, k) => ({ id: `c${k}`, name: s.name, args: "" })),
+  );
+  batchSamples.push(performance.now() - start);
+}
+const oneCallMs = median(oneCallSamples);
+const batchMs = median(batchSamples);
+record(
+  "executeBatch of 100 parallel 20 ms tools",
+  batchMs,
+  "ms",
+  "one such call",
+  oneCallMs,
+  "< 2x",
+  batchMs < 2 * oneCallMs,
+);
+
+// Report.
+const rows = figures.map((f) => [
+  f.name,
+  `${f.value.toFixed(f.unit === "ms" ? 2 : 3)} ${f.unit}`,
+  `${f.baselineValue.toFixed(f.unit === "ms" ? 2 : 3)} ${f.unit}`,
+  `${f.ratio.toFixed(2)}x`,
+  f.target,
+  f.ok ? "ok" : "MISSED",
+]);
+const header = ["figure", "toolgate", "baseline", "ratio", "target", ""];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ");
+console.log(line(header));
+for (const row of rows) console.log(line(row));
+console.log(`baselines: ${figures.map((f) => `${f.name} ← ${f.baseline}`).join("; ")}`);
+
+const out = process.env.TOOLGATE_BENCH_OUT;
+if (out) {
+  for (const f of figures) {
+    appendFileSync(
+      out,
+      `${JSON.stringify({
+        package: PACKAGE,
+        name: f.name,
+        value: round(f.value),
+        unit: f.unit,
+        baseline: f.baseline,
+        baselineValue: round(f.baselineValue),
+        ratio: round(f.ratio),
+        target: f.target,
+      })}\n`,
+    );
+  }
+}
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}
