@@ -12,3 +12,4 @@ export { MCPTool, type MCPToolOptions } from "./mcp-tool.js";
 export { type PinMismatch, PinningError } from "./pinning-error.js";
 export { DEFAULT_MAX_DESCRIPTION_CHARS, sanitizeDescription } from "./sanitize-description.js";
 export { sanitizeToolName } from "./sanitize-tool-name.js";
+export { type ServeRegistryInfo, serveRegistry } from "./serve-registry.js";

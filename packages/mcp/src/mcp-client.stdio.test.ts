@@ -4,6 +4,9 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { ToolRegistry } from "@toolgate/registry";
+import { tool } from "@toolgate/tool-core";
+import { Type } from "typebox";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer } from "./__fixtures__/test-server.js";
 import { MCPClient } from "./mcp-client.js";
@@ -22,7 +25,9 @@ const hostile = (name: string, timeoutMs = 3000, extra: object = {}) => {
   return client;
 };
 
-// A well-behaved server beside the hostile ones: it must keep answering.
+// A well-behaved server and a local tool beside the hostile ones: they must keep answering.
+const host = new ToolRegistry();
+host.register(tool({ name: "local", parameters: Type.Object({}), execute: () => "still here" }));
 let healthy: MCPClient;
 beforeAll(async () => {
   const test = await startTestServer({ tools: [] });
@@ -35,6 +40,7 @@ afterAll(() => healthy.close());
 afterEach(async () => {
   await Promise.all(open.splice(0).map((client) => client.close()));
   expect((await healthy.callTool("ping", {})).text).toBe("called ping");
+  expect((await host.execute("local", {})).text).toBe("still here");
 });
 
 describe("MCPClient over stdio with hostile servers", () => {

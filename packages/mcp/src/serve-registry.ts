@@ -1,0 +1,144 @@
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ElicitResultSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type Tool as McpToolDefinition,
+  type RequestId,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { ConfirmationRequest, ConfirmCallback, ToolRegistry } from "@toolgate/registry";
+import type { Tool, ToolResponse } from "@toolgate/tool-core";
+
+/** Name and version the server announces in the MCP handshake. */
+export interface ServeRegistryInfo {
+  name: string;
+  version: string;
+}
+
+/**
+ * Exposes a registry as an MCP server. Connect the returned SDK `McpServer` to any server
+ * transport (`StdioServerTransport`, Streamable HTTP, in-memory).
+ *
+ * - `tools/list` lists the registry's tools with their hints as annotations.
+ * - `tools/call` goes through the registry's channel: permissions, validation, confirmation,
+ *   timeout, external-content guard and redaction. Invalid arguments are a tool execution error
+ *   (`isError: true`) naming every problem, so the model can correct itself (MCP 2025-11-25);
+ *   an unknown tool is a JSON-RPC error (`InvalidParams`); a `ToolError` reaches the client
+ *   verbatim, any other failure by its type name only.
+ * - A call that needs confirmation asks the client's user through MCP elicitation when the client
+ *   declared that capability; otherwise the registry's own `confirm` callback decides, and
+ *   without one the call is denied.
+ *
+ * @example
+ * const server = serveRegistry(registry, { name: "orders", version: "1.0.0" });
+ * await server.connect(new StdioServerTransport());
+ */
+export function serveRegistry(registry: ToolRegistry, info: ServeRegistryInfo): McpServer {
+  if (typeof registry !== "object" || registry === null || typeof registry.list !== "function") {
+    throw new TypeError("serveRegistry needs a ToolRegistry");
+  }
+  if (
+    typeof info !== "object" ||
+    info === null ||
+    typeof info.name !== "string" ||
+    info.name === "" ||
+    typeof info.version !== "string" ||
+    info.version === ""
+  ) {
+    throw new TypeError("serveRegistry needs { name, version } as non-empty strings");
+  }
+  const mcpServer = new McpServer(
+    { name: info.name, version: info.version },
+    { capabilities: { tools: {} } },
+  );
+  const server = mcpServer.server;
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: registry.list().map(toDefinition),
+  }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const { name } = request.params;
+    if (!registry.has(name)) {
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+    }
+    const elicitation = server.getClientCapabilities()?.elicitation;
+    const confirm: ConfirmCallback | undefined =
+      elicitation === undefined
+        ? undefined
+        : (confirmation) => askThroughElicitation(mcpServer, confirmation, extra);
+    const result = await registry.executeChecked(name, request.params.arguments ?? {}, {
+      signal: extra.signal,
+      ...(confirm === undefined ? {} : { confirm }),
+    });
+    return toCallToolResult(result.response);
+  });
+  return mcpServer;
+}
+
+function toDefinition(tool: Tool<object>): McpToolDefinition {
+  const { hints } = tool;
+  return {
+    name: tool.name,
+    description: tool.description,
+    inputSchema: tool.inputSchema as McpToolDefinition["inputSchema"],
+    annotations: {
+      readOnlyHint: hints.readOnly,
+      destructiveHint: hints.destructive,
+      idempotentHint: hints.idempotent,
+      openWorldHint: hints.openWorld,
+    },
+  };
+}
+
+/**
+ * The response's text (already guarded and redacted by the registry) and its image and audio
+ * blocks. Text-carrying blocks are left out: their text has not been through the guard or
+ * redaction. `data` stays on this side: it is for programs of the host.
+ */
+function toCallToolResult(response: ToolResponse): CallToolResult {
+  const content: CallToolResult["content"] = [{ type: "text", text: response.text }];
+  for (const block of response.content ?? []) {
+    if (block.type === "image" || block.type === "audio") {
+      content.push({ type: block.type, data: block.data, mimeType: block.mimeType });
+    }
+  }
+  return response.isError ? { content, isError: true } : { content };
+}
+
+async function askThroughElicitation(
+  mcpServer: McpServer,
+  confirmation: ConfirmationRequest,
+  extra: { signal: AbortSignal; requestId: RequestId },
+): Promise<boolean> {
+  const { tool, args, hints } = confirmation;
+  const effects = [
+    hints.readOnly
+      ? "read-only"
+      : hints.destructive
+        ? "may change or delete data"
+        : "may change data",
+    hints.openWorld ? "reaches outside systems" : undefined,
+  ].filter(Boolean);
+  const result = await mcpServer.server.request(
+    {
+      method: "elicitation/create",
+      params: {
+        message: `Allow the tool '${tool.name}' (${effects.join(", ")}) to run with these arguments?\n${JSON.stringify(args, null, 2)}`,
+        requestedSchema: {
+          type: "object",
+          properties: {
+            approve: { type: "boolean", title: "Approve", description: `Run '${tool.name}' now` },
+          },
+          required: ["approve"],
+        },
+      },
+    },
+    ElicitResultSchema,
+    { signal: extra.signal, relatedRequestId: extra.requestId },
+  );
+  return result.action === "accept" && result.content?.approve === true;
+}
