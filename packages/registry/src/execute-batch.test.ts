@@ -119,6 +119,35 @@ describe("executeBatch", () => {
     expect(results[4]!.response.text).toMatch(/^Unknown tool 'null'/);
   });
 
+  it("shows only valid arguments to needsConfirmation and the policy while scheduling", async () => {
+    const seen: unknown[] = [];
+    const checked = tool({
+      name: "checked",
+      parallel: true,
+      parameters: { type: "object", properties: { n: { type: "integer" } }, required: ["n"] },
+      needsConfirmation: (args) => {
+        seen.push(args);
+        return false;
+      },
+      execute: () => "ok",
+    });
+    const registry = new ToolRegistry({
+      confirmationPolicy: (_tool, args) => {
+        seen.push(args);
+        return false;
+      },
+    });
+    registry.register(checked);
+    const results = await registry.executeBatch([
+      { id: "1", name: "checked", args: { n: "bad" } },
+      { id: "2", name: "checked", args: {} },
+      { id: "3", name: "checked", args: { n: 3 } },
+    ]);
+    expect(results.map((r) => r.executed)).toEqual([false, false, true]);
+    expect(seen.every((args) => typeof (args as { n: unknown }).n === "number")).toBe(true);
+    expect(seen.length).toBeGreaterThan(0);
+  });
+
   it("refuses something that is not an array", async () => {
     await expect(new ToolRegistry().executeBatch({} as never)).rejects.toThrow(TypeError);
   });

@@ -814,8 +814,8 @@ export class ToolRegistry {
     }
     const id = typeof call.id === "string" ? call.id : undefined;
     let args: Args | string | undefined = call.args;
-    const tool = typeof call.name === "string" ? this.#tools.get(call.name)?.tool : undefined;
-    if (tool === undefined || !tool.parallel) {
+    const entry = typeof call.name === "string" ? this.#tools.get(call.name) : undefined;
+    if (entry === undefined || !entry.tool.parallel) {
       return { name: call.name, args, id, concurrent: false };
     }
     // Parse once here so the parallel check sees real arguments; bad JSON is reported by #call.
@@ -824,9 +824,23 @@ export class ToolRegistry {
       if (typeof parsed === "string") return { name: call.name, args, id, concurrent: false };
       args = parsed;
     }
+    if (args === undefined) args = {};
+    // Only valid calls reach needsConfirmation and the policy; an invalid one runs alone (and
+    // fails fast in #call).
+    let validate = entry.validate;
+    if (validate === undefined) {
+      try {
+        validate = argumentValidator(entry.tool.inputSchema);
+        entry.validate = validate;
+      } catch {
+        return { name: call.name, args, id, concurrent: false };
+      }
+    }
     const concurrent =
-      (args === undefined || (typeof args === "object" && args !== null)) &&
-      this.#confirmationNeeded(tool, (args ?? {}) as Args) === undefined;
+      typeof args === "object" &&
+      args !== null &&
+      validate(args) &&
+      this.#confirmationNeeded(entry.tool, args) === undefined;
     return { name: call.name, args, id, concurrent };
   }
 }
