@@ -5,7 +5,11 @@ import {
   type CalculatorFailure,
 } from "./calculator-error.js";
 import { CALCULATOR_CONSTANTS, CALCULATOR_FUNCTIONS } from "./calculator-functions.js";
-import { type CalculatorLimits, resolveCalculatorLimits } from "./calculator-limits.js";
+import {
+  type CalculatorLimits,
+  DEFAULT_CALCULATOR_LIMITS,
+  resolveCalculatorLimits,
+} from "./calculator-limits.js";
 import { pyFloorDivide, pyModulo, pyPower } from "./python-math.js";
 import { describeToken, Scanner, TOKEN, type TokenKind } from "./scanner.js";
 
@@ -26,13 +30,16 @@ export function evaluateExpression(
   expression: string,
   limits?: CalculatorLimits,
 ): CalculatorResult {
-  return evaluateWithLimits(expression, resolveCalculatorLimits(limits));
+  return evaluateWithLimits(
+    expression,
+    limits === undefined ? DEFAULT_CALCULATOR_LIMITS : resolveCalculatorLimits(limits),
+  );
 }
 
 /** Internal: `evaluateExpression` with limits already checked (the tool checks them once). */
 export function evaluateWithLimits(
   expression: string,
-  limits: Required<CalculatorLimits>,
+  limits: Readonly<Required<CalculatorLimits>>,
 ): CalculatorResult {
   if (typeof expression !== "string") {
     return failure("input", `the expression must be a string, got ${describeType(expression)}`);
@@ -101,7 +108,7 @@ class Evaluation {
   private nodes = 0;
   private mathError: CalculatorError | undefined;
 
-  constructor(expression: string, limits: Required<CalculatorLimits>) {
+  constructor(expression: string, limits: Readonly<Required<CalculatorLimits>>) {
     this.scanner = new Scanner(expression, limits.maxNumberLength);
     this.maxDepth = limits.maxDepth;
     this.maxNodes = limits.maxNodes;

@@ -286,14 +286,22 @@ export class Scanner {
         isInteger = false;
       }
       this.checkNumberEnd(start, j);
-      const text = src.slice(start, j);
-      if (isInteger && text.length > 1 && text.charCodeAt(0) === 48 && /[1-9]/.test(text)) {
-        throw this.invalidNumber(
-          start,
-          "leading zeros are not allowed in integers; write 0o7 for octal",
-        );
+      if (isInteger && j - start > 1 && src.charCodeAt(start) === 48) {
+        for (let k = start + 1; k < j; k++) {
+          const c = src.charCodeAt(k);
+          if (c >= 49 && c <= 57) {
+            throw this.invalidNumber(
+              start,
+              "leading zeros are not allowed in integers; write 0o7 for octal",
+            );
+          }
+        }
       }
-      value = Number(text.includes("_") ? text.replaceAll("_", "") : text);
+      value = j - start <= 15 ? shortDecimal(src, start, j) : undefined;
+      if (value === undefined) {
+        const text = src.slice(start, j);
+        value = Number(text.includes("_") ? text.replaceAll("_", "") : text);
+      }
     }
     if (!Number.isFinite(value)) {
       throw new CalculatorError(
@@ -337,6 +345,30 @@ export class Scanner {
       );
     }
   }
+}
+
+const POWERS_OF_TEN = Array.from({ length: 16 }, (_, i) => 10 ** i);
+
+/**
+ * Plain `123.45` with at most 15 digits, read without making a string: the digits form an exact
+ * integer below 2**53 and one division by an exact power of ten rounds correctly (Clinger's fast
+ * path). Anything else (`_`, exponents) returns undefined for the general path.
+ */
+function shortDecimal(src: string, start: number, end: number): number | undefined {
+  let mantissa = 0;
+  let fractionDigits = -1;
+  for (let k = start; k < end; k++) {
+    const c = src.charCodeAt(k);
+    if (c === 46) {
+      fractionDigits = 0;
+    } else if (c >= 48 && c <= 57) {
+      mantissa = mantissa * 10 + (c - 48);
+      if (fractionDigits >= 0) fractionDigits++;
+    } else {
+      return undefined;
+    }
+  }
+  return fractionDigits > 0 ? mantissa / POWERS_OF_TEN[fractionDigits]! : mantissa;
 }
 
 function hex(code: number): string {
