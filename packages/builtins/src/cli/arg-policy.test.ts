@@ -14,7 +14,8 @@ describe("defaultArgPolicy: programs that run programs", () => {
     ...["doas id", "sh -c id", "bash -c id", "zsh", "python -c 1", "python3.12 x.py", "node -e 1"],
     ...["perl -e 1", "ruby -e 1", "watch id", "strace id", "time id", "chroot / id", "setsid id"],
     ...["stdbuf -o0 id", "ionice id", "flock f id", "awk 1 f", "gawk 1", "mawk 1", "busybox sh"],
-    ...["vim -c :!id", "make", "npx x", "docker run x"],
+    ...["vim -c :!id", "make", "npx x", "docker run x", "patch -p1", "socat - EXEC:id"],
+    ...["ld-linux-x86-64.so.2 /bin/id", "tclsh8.6", "pip3.11 install x", "pytest"],
   ])("refuses %s outright", (command) => {
     expect(policy(command)).toMatch(/runs other programs/);
   });
@@ -57,6 +58,8 @@ describe("defaultArgPolicy: git", () => {
     "git difftool -x id",
     "git help -w log",
     "git credential-store get",
+    "git clone --recurse-submodules x y",
+    "git fetch --recurse=yes",
   ])("refuses %s", (command) => {
     expect(policy(command)).toBeDefined();
   });
@@ -199,6 +202,25 @@ describe("defaultArgPolicy: curl, ssh, rsync", () => {
     "rsync --rsh=id a host:b",
     "rsync --rs=id a host:b",
     "rsync --rsync-path=id a host:b",
+    "curl -w '%output{/tmp/x}' https://e.com",
+    "curl --write-out=@fmt https://e.com",
+    "ssh -f -N -L 8080:x:80 host",
+    "ssh -o ControlPersist=yes host",
+    "ssh -o ForkAfterAuthentication=yes host",
+    "split --filter=id f",
+    "split --fil=id f",
+    "sdiff --diff-program=id a b",
+    "diff3 --diff-prog=id a b c",
+    "man -P id ls",
+    "man --pager=id ls",
+    "man -Hid ls",
+    "less --lesskey-file=/tmp/k f",
+    "less -o /tmp/log f",
+    "nc -e /bin/sh host 1",
+    "ncat --sh-exec id host 1",
+    "wget -O /etc/x https://e.com",
+    "wget --use-askpass=id https://e.com",
+    "wget -e use_askpass=id https://e.com",
   ])("refuses %s", (command) => {
     expect(policy(command)).toBeDefined();
   });
@@ -211,6 +233,11 @@ describe("defaultArgPolicy: curl, ssh, rsync", () => {
     "ssh -o ConnectTimeout=5 host uptime",
     "ssh -p 2222 host",
     "rsync -av a/ b/",
+    "curl -w '%{http_code}' https://e.com",
+    "split -l 100 f part-",
+    "man ls",
+    "less f",
+    "wget -q https://e.com/x",
   ])("allows %s", (command) => {
     expect(policy(command)).toBeUndefined();
   });

@@ -39,12 +39,18 @@ export const PROGRAM_RUNNERS: ReadonlySet<string> = new Set([
   ...["sudo", "su", "doas", "pkexec", "runuser", "setpriv", "capsh", "sg", "newgrp", "runcon"],
   ...["systemd-run", "at", "batch", "crontab", "tmux", "screen", "dbus-run-session"],
   ...["fakeroot", "faketime", "proot", "firejail", "bwrap", "xvfb-run", "start-stop-daemon"],
-  // build and package runners execute project-controlled code
+  ...["socat", "sshpass", "unbuffer", "rlwrap", "setarch", "linux32", "linux64", "cgexec"],
+  ...["systemd-nspawn", "schroot", "nsjail", "eatmydata", "catchsegv", "lldb", "ld.so"],
+  // patch runs ed for ed-style diffs, and ed scripts can run commands
+  "patch",
+  // build, test and package runners execute project-controlled code
   ...["make", "npm", "npx", "pnpm", "yarn", "cargo", "go", "docker", "podman", "kubectl"],
+  ...["uv", "uvx", "pipx", "poetry", "gem", "bundle", "rake", "gradle", "mvn", "ant"],
+  ...["composer", "tox", "nox", "pytest", "jest", "vitest"],
 ]);
 
 // Versioned interpreter names such as python3.12 or perl5.36.
-const VERSIONED_RUNNER = /^(python|perl|ruby|php|lua|node|pip)[0-9.]*$/;
+const VERSIONED_RUNNER = /^(python|perl|ruby|php|lua|node|pip|tclsh|wish)[0-9.]*$|^ld-linux/;
 
 // Read-only programs with a small, known option set: only these options are accepted
 // (GNU coreutils / grep spellings; long options may be abbreviated as getopt allows).
@@ -132,6 +138,28 @@ const DENYLISTS: Readonly<Record<string, OptionDenylist>> = {
   },
   rsync: { long: ["rsh", "rsync-path"], short: "e", withValue: "fBT" },
   zip: { long: ["unzip-command"], short: "T", withValue: "bnPt" },
+  split: { long: ["filter"], withValue: "abCln" },
+  diff3: { long: ["diff-program"] },
+  sdiff: { long: ["diff-program", "output"], short: "o", withValue: "Iow" },
+  // -P/--pager and -H/--html name programs; -C a config file.
+  man: { long: ["pager", "html", "config-file"], short: "PHC", withValue: "LmMSseRp" },
+  // log files write; a lesskey file can set LESSOPEN, which runs a command.
+  less: {
+    long: ["log-file", "LOG-FILE", "lesskey-file", "lesskey-src", "lesskey-content"],
+    short: "oOk",
+    withValue: "bhjpPtTxyz#",
+  },
+  nc: { long: ["exec", "sh-exec", "lua-exec"], short: "ec", withValue: "ipqswWx" },
+  ncat: { long: ["exec", "sh-exec", "lua-exec"], short: "ec", withValue: "ipqswWx" },
+  wget: {
+    // -e runs wgetrc commands (which can set use_askpass); -O/-o/-a write named files.
+    long: [
+      ...["output-document", "output-file", "append-output", "post-file", "body-file"],
+      ...["use-askpass", "execute", "config"],
+    ],
+    short: "oOae",
+    withValue: "BDIiltTUwXQP",
+  },
 };
 
 /**
@@ -147,10 +175,13 @@ const DENYLISTS: Readonly<Record<string, OptionDenylist>> = {
  *   `bisect`, `submodule`, `filter-branch`, `difftool`, `help`, ...); the dangerous options of the
  *   rest (`--upload-pack`, `--receive-pack`, `--exec`, `--output`, `--ext-diff`, `--textconv`,
  *   `--config-env`, `--template`, `-O`, ...) are refused, abbreviations included.
- * - Denylists with unique-prefix matching for `rg`, `sort`, `tar`, `rsync`, `zip`; dedicated checks
- *   for `find`, `sed` (script commands `e`, `w`, `r`, `s///e`, `-i`, `-f`), `curl` (writing,
- *   config files, `file://`, `@file` uploads), `ssh`/`scp`/`sftp` (`-o ProxyCommand` and friends).
- * - Any other program is allowed with any arguments: the allowlist is what gates it.
+ * - Denylists with unique-prefix matching for `rg`, `sort`, `tar`, `rsync`, `zip`, `split`,
+ *   `diff3`, `sdiff`, `man`, `less`, `nc`, `ncat`, `wget`; dedicated checks for `find`, `sed`
+ *   (script commands `e`, `w`, `r`, `s///e`, `-i`, `-f`), `curl` (writing, config files,
+ *   `file://`, `@file` uploads, `-w %output{}`), `ssh`/`scp`/`sftp` (`-o ProxyCommand` and
+ *   friends, `-F`, `-J`, background `-f`).
+ * - Any other program is allowed with any arguments: the allowlist is what gates it, so only
+ *   allow programs whose every option you are willing to let the model use.
  *
  * Every token is checked, including those after `--`.
  */
@@ -257,14 +288,17 @@ function curlProblem(args: readonly string[]): string | undefined {
   }
   const uploads = optionValues(
     args,
-    "dFHb",
+    "dFHbw",
     [
       ...["data", "data-ascii", "data-binary", "data-urlencode", "json", "form", "header"],
-      ...["proxy-header", "variable", "url-query", "cookie"],
+      ...["proxy-header", "variable", "url-query", "cookie", "write-out"],
     ],
     CURL_WITH_VALUE,
   );
   for (const [option, value] of uploads) {
+    if ((option === "-w" || option === "--write-out") && /%output\{|%\{output/i.test(value)) {
+      return `curl: ${option} ${value} is refused: %output{} writes a file`;
+    }
     const readsFile =
       option === "-b" || option === "--cookie"
         ? !value.includes("=")
@@ -279,12 +313,15 @@ function curlProblem(args: readonly string[]): string | undefined {
 const SSH_DENIED_KEYS = new Set([
   ...["proxycommand", "proxyjump", "localcommand", "permitlocalcommand", "knownhostscommand"],
   ...["match", "include", "pkcs11provider", "securitykeyprovider", "controlpath"],
+  // a background ssh leaves the process group and outlives the call
+  ...["forkafterauthentication", "controlmaster", "controlpersist"],
 ]);
 
 function sshProblem(program: string, args: readonly string[]): string | undefined {
-  // -F config file, -J jump host, -I/-P PKCS#11 library, -E log file, -S program (scp) or
+  // -F config file, -J jump host, -I PKCS#11 library, -E log file, -S program (scp) or
   // control socket (ssh), -D local sftp-server (sftp), -b batch file with ! escapes (sftp).
-  const shortDenied = program === "sftp" ? "FJSDb" : program === "scp" ? "FJS" : "FJIESP";
+  // ssh -f forks into the background (a new session), outliving the call and its timeout.
+  const shortDenied = program === "sftp" ? "FJSDb" : program === "scp" ? "FJS" : "FJIESf";
   const withValue =
     program === "ssh"
       ? "BbcDEeFIiJLlmOoPpQRSWw"
@@ -322,7 +359,7 @@ const GIT_DENIED: OptionDenylist = {
   long: [
     ...["upload-pack", "receive-pack", "exec", "exec-path", "output", "output-directory"],
     ...["ext-diff", "textconv", "config", "config-env", "template", "open-files-in-pager"],
-    ...["paginate", "upload-archive", "separate-git-dir"],
+    ...["paginate", "upload-archive", "separate-git-dir", "recurse-submodules"],
   ],
   // `-c` sets config; the subcommand short options that run programs are added per subcommand.
   safeExact: ["text"],

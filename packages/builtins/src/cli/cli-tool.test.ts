@@ -143,6 +143,13 @@ describe("CLITool program checks", () => {
     expect(long.text).toMatch(/longer than 8192/);
   });
 
+  it("answers a working folder that does not exist with a readable error", async () => {
+    const tool = cli({ allowedCommands: ["echo"], cwd: "/definitely/not/here" });
+    const response = await call(tool, "echo hi");
+    expect(response.isError).toBe(true);
+    expect(response.text).toMatch(/^Could not start the command: .*ENOENT/);
+  });
+
   it("resolves the program in the child's PATH, not the parent's", async () => {
     const withFixtures = cli({ allowedCommands: ["hello"], env: { PATH: FIXTURES } });
     expect((await call(withFixtures, "hello")).text).toBe("hello from fixture\n");

@@ -216,6 +216,9 @@ export class CLITool extends Tool<CLIArgs> {
       truncated: result.truncated,
       timedOut: result.timedOut,
     };
+    if (result.startError !== undefined) {
+      return ToolResponse.error(`Could not start the command: ${result.startError}`, data);
+    }
     const parts: string[] = [];
     if (result.timedOut) {
       parts.push(`Timed out after ${this.timeoutMs} ms; the command and its children were killed.`);

@@ -133,6 +133,38 @@ describe("git through CLITool never runs repository-controlled programs", () => 
     expect(ranMarkers()).toEqual([]);
   });
 
+  it("does not descend into submodules, whose own config the repository also controls", async () => {
+    const sub = join(root, "sub");
+    const main = join(root, "main");
+    const run = (cwd: string, ...args: string[]) =>
+      execFileSync("git", args, { cwd, env: rawEnv(), stdio: "pipe" });
+    execFileSync("git", ["init", "-q", sub], { env: rawEnv() });
+    writeFileSync(join(sub, "a.txt"), "a\n");
+    writeFileSync(join(sub, ".gitattributes"), "* filter=subevil\n");
+    run(sub, "add", ".");
+    run(sub, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "s");
+    execFileSync("git", ["init", "-q", main], { env: rawEnv() });
+    run(main, "-c", "protocol.file.allow=always", "submodule", "add", "-q", sub, "sub");
+    run(main, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "m");
+    const subMarker = script("submodule-filter", "exec cat");
+    run(join(main, "sub"), "config", "filter.subevil.clean", subMarker);
+    const dirty = () => {
+      const file = join(main, "sub", "a.txt");
+      const when = new Date(Date.now() - Math.floor(Math.random() * 1e9));
+      utimesSync(file, when, when);
+    };
+    const ran = () => existsSync(marker("submodule-filter"));
+    dirty();
+    run(main, "status", "--short");
+    expect(ran()).toBe(true); // raw git runs the submodule's filter
+    rmSync(marker("submodule-filter"));
+    dirty();
+    const tool = new CLITool({ allowedCommands: ["git"], cwd: main });
+    const response = await tool.run({ command: "git status --short" }, context());
+    expect(response.status, response.text).toBe("success");
+    expect(ran()).toBe(false);
+  });
+
   it("works with -C from another folder", async () => {
     clearMarkers();
     touchFile();

@@ -55,8 +55,11 @@ export const GIT_COMMAND_KEYS = new RegExp(
     "merge\\..*\\.driver",
     "(difftool|mergetool|browser|man)\\..*\\.(cmd|path)",
     "credential\\..*\\.helper",
-    "remote\\..*\\.(uploadpack|receivepack)",
+    "remote\\..*\\.(uploadpack|receivepack|vcs)",
     "submodule\\..*\\.update",
+    "trailer\\..*\\.(cmd|command)",
+    "guitool\\..*\\.cmd",
+    "interactive\\.difffilter",
     "core\\.(gitproxy|alternaterefscommand))$",
   ].join("|"),
 );

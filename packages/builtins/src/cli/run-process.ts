@@ -36,6 +36,8 @@ export interface RunResult {
   /** Either stream was cut, or the process was stopped for flooding. */
   readonly truncated: boolean;
   readonly timedOut: boolean;
+  /** Why the process could not be started (bad working folder, exec failure), if it was not. */
+  readonly startError?: string;
   /** Killed because its output passed `floodBytes`. */
   readonly flooded: boolean;
   readonly aborted: boolean;
@@ -149,10 +151,11 @@ export function runProcess(
       const stdout = out.text(options.maxOutputChars);
       const stderr = err.text(options.maxOutputChars);
       resolve({
+        ...(spawnError && { startError: spawnError.message }),
         exitCode: exit?.code ?? null,
         signal: exit?.signal ?? null,
-        stdout: spawnError ? "" : stdout.text,
-        stderr: spawnError ? spawnError.message : stderr.text,
+        stdout: stdout.text,
+        stderr: stderr.text,
         stdoutBytes: out.total,
         stderrBytes: err.total,
         stdoutTruncated: stdout.truncated,
