@@ -16,6 +16,8 @@ describe("defaultArgPolicy: programs that run programs", () => {
     ...["stdbuf -o0 id", "ionice id", "flock f id", "awk 1 f", "gawk 1", "mawk 1", "busybox sh"],
     ...["vim -c :!id", "make", "npx x", "docker run x", "patch -p1", "socat - EXEC:id"],
     ...["ld-linux-x86-64.so.2 /bin/id", "tclsh8.6", "pip3.11 install x", "pytest"],
+    ...["gcc -wrapper /bin/sh,-s x.c", "apt-get update -o APT::Update::Pre-Invoke::=id"],
+    ...["sqlite3 db .shell", "nano -s id f", "nmap --script x"],
   ])("refuses %s outright", (command) => {
     expect(policy(command)).toMatch(/runs other programs/);
   });
@@ -60,6 +62,8 @@ describe("defaultArgPolicy: git", () => {
     "git credential-store get",
     "git clone --recurse-submodules x y",
     "git fetch --recurse=yes",
+    "git apply --unsafe-paths --directory / x.patch",
+    "git apply --unsafe x.patch",
   ])("refuses %s", (command) => {
     expect(policy(command)).toBeDefined();
   });
@@ -118,6 +122,8 @@ describe("defaultArgPolicy: find, rg, tar, sed, sort", () => {
     "tar -F id -cf a.tar .",
     "tar cIf id a.tar .",
     "tar -cf host:a.tar .",
+    "tar -Pxf a.tar",
+    "tar --absolute-names -xf a.tar",
     "sed -i s/a/b/ f",
     "sed --in-place s/a/b/ f",
     "sed --in-pl s/a/b/ f",
@@ -221,6 +227,12 @@ describe("defaultArgPolicy: curl, ssh, rsync", () => {
     "wget -O /etc/x https://e.com",
     "wget --use-askpass=id https://e.com",
     "wget -e use_askpass=id https://e.com",
+    "bat --pager=id f",
+    "tcpdump -z id -w x.pcap",
+    "ssh-keygen -D /tmp/lib.so",
+    "ip netns exec x id",
+    "ip -b cmds",
+    "ip -batch cmds",
   ])("refuses %s", (command) => {
     expect(policy(command)).toBeDefined();
   });
@@ -238,6 +250,11 @@ describe("defaultArgPolicy: curl, ssh, rsync", () => {
     "man ls",
     "less f",
     "wget -q https://e.com/x",
+    "bat -n f",
+    "tcpdump -r x.pcap -n",
+    "ssh-keygen -lf key.pub",
+    "ip addr show",
+    "ip -br addr",
   ])("allows %s", (command) => {
     expect(policy(command)).toBeUndefined();
   });

@@ -46,7 +46,18 @@ export const PROGRAM_RUNNERS: ReadonlySet<string> = new Set([
   // build, test and package runners execute project-controlled code
   ...["make", "npm", "npx", "pnpm", "yarn", "cargo", "go", "docker", "podman", "kubectl"],
   ...["uv", "uvx", "pipx", "poetry", "gem", "bundle", "rake", "gradle", "mvn", "ant"],
-  ...["composer", "tox", "nox", "pytest", "jest", "vitest"],
+  ...["composer", "tox", "nox", "pytest", "jest", "vitest", "cmake", "ninja", "meson", "bazel"],
+  ...["ansible", "ansible-playbook", "cpan", "easy_install", "java", "jshell", "dotnet", "R"],
+  ...["ghci", "runghc", "erl", "tcc", "nmap", "aria2c", "entr", "xdg-open", "bpftrace"],
+  // compilers run helper programs and plugins they are told to (-wrapper, -fplugin, -B)
+  ...["gcc", "g++", "cc", "c++", "clang", "clang++"],
+  // package managers run maintainer scripts and hooks (apt -o APT::Update::Pre-Invoke)
+  ...["apt", "apt-get", "aptitude", "dpkg", "rpm", "yum", "dnf", "zypper", "pacman", "apk"],
+  ...["snap", "flatpak", "brew"],
+  // database shells have command escapes (\!, .shell, .system) and extension loading
+  ...["sqlite3", "psql", "mysql", "mariadb"],
+  // more editors with command escapes
+  ...["nano", "pico", "rvim", "rview", "vimdiff", "aa-exec", "aoss"],
 ]);
 
 // Versioned interpreter names such as python3.12 or perl5.36.
@@ -130,9 +141,10 @@ const DENYLISTS: Readonly<Record<string, OptionDenylist>> = {
   tar: {
     long: [
       ...["to-command", "checkpoint-action", "use-compress-program", "rsh-command"],
-      ...["rmt-command", "info-script", "new-volume-script"],
+      ...["rmt-command", "info-script", "new-volume-script", "absolute-names"],
     ],
-    short: "IF",
+    // -P/--absolute-names lets extraction write anywhere (GTFOBins: tar Pxf --xform).
+    short: "IFP",
     withValue: "bCfgHKLNTVX",
     safeExact: ["checkpoint"],
   },
@@ -149,6 +161,12 @@ const DENYLISTS: Readonly<Record<string, OptionDenylist>> = {
     short: "oOk",
     withValue: "bhjpPtTxyz#",
   },
+  bat: { long: ["pager"] },
+  batcat: { long: ["pager"] },
+  // -z runs a command after each rotated capture file; -w writes capture files.
+  tcpdump: { long: [], short: "zw", withValue: "BcCDEFGiMmrsTVWyzZ" },
+  // -D loads a PKCS#11 library (code) into ssh-keygen.
+  "ssh-keygen": { long: [], short: "D", withValue: "aAbCDEfFGIjJKmMnNOrsStVwYzZ" },
   nc: { long: ["exec", "sh-exec", "lua-exec"], short: "ec", withValue: "ipqswWx" },
   ncat: { long: ["exec", "sh-exec", "lua-exec"], short: "ec", withValue: "ipqswWx" },
   wget: {
@@ -209,6 +227,13 @@ export function defaultArgPolicy(tokens: readonly string[]): string | undefined 
     case "scp":
     case "sftp":
       return sshProblem(program, args);
+    case "ip":
+      // `ip netns exec` / `ip vrf exec` run programs; -b/-batch reads commands from a file.
+      if (args.includes("exec")) return "ip: exec is refused: it runs a program";
+      if (args.some((a) => isPrefixOf(a.replace(/^--/, "-"), "-batch"))) {
+        return "ip: -batch is refused: it runs commands from a file";
+      }
+      return undefined;
     default:
       return undefined;
   }
@@ -360,6 +385,8 @@ const GIT_DENIED: OptionDenylist = {
     ...["upload-pack", "receive-pack", "exec", "exec-path", "output", "output-directory"],
     ...["ext-diff", "textconv", "config", "config-env", "template", "open-files-in-pager"],
     ...["paginate", "upload-archive", "separate-git-dir", "recurse-submodules"],
+    // `git apply --unsafe-paths --directory /` writes anywhere (GTFOBins)
+    "unsafe-paths",
   ],
   // `-c` sets config; the subcommand short options that run programs are added per subcommand.
   safeExact: ["text"],
@@ -398,4 +425,9 @@ function gitProblem(args: readonly string[]): string | undefined {
   const rest = args.slice(i + 1);
   const short = GIT_SUBCOMMAND_SHORT[subcommand];
   return checkDenylist("git", rest, short ? { ...GIT_DENIED, short } : GIT_DENIED);
+}
+
+// `ip` accepts any prefix of its single-dash options (`-b` and `-ba` mean `-batch`).
+function isPrefixOf(token: string, option: string): boolean {
+  return token.length >= 2 && option.startsWith(token);
 }
