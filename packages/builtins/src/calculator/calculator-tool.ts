@@ -94,8 +94,8 @@ function checkArgs(args: unknown): string | undefined {
   if (typeof args !== "object" || args === null || Array.isArray(args)) {
     return 'the arguments must be an object like { "expression": "1 + 2" }';
   }
-  for (const key of Object.keys(args)) {
-    if (key !== "expression") {
+  for (const key in args) {
+    if (key !== "expression" && Object.hasOwn(args, key)) {
       return `unexpected argument '${key.slice(0, 40)}': the only argument is "expression"`;
     }
   }

@@ -133,4 +133,13 @@ describe("formatNumber", () => {
   ])("%d → %s", (value, text) => {
     expect(formatNumber(value)).toBe(text);
   });
+
+  it("equals String(Number(value.toPrecision(15))) across all magnitudes", () => {
+    let seed = 11;
+    for (let i = 0; i < 20_000; i++) {
+      seed = (seed * 48271) % 2147483647;
+      const value = (seed / 2147483647 - 0.5) * 10 ** ((seed % 80) - 40);
+      expect(formatNumber(value)).toBe(String(Number(value.toPrecision(15))));
+    }
+  });
 });

@@ -150,7 +150,7 @@ export class Scanner {
       return;
     }
     if (isDigit(c) || (c === 46 && isDigit(src.charCodeAt(i + 1)))) {
-      this.scanNumber(i);
+      if (!this.scanShortDecimal(i)) this.scanNumber(i);
       return;
     }
     if (isNameStart(c)) {
@@ -245,6 +245,47 @@ export class Scanner {
     );
   }
 
+  /**
+   * The common case, `123.45` with at most 15 digits, read in one pass without making a string:
+   * the digits form an exact integer below 2**53, and one division by an exact power of ten rounds
+   * correctly (Clinger's fast path). Returns false, having changed nothing, for anything else
+   * (separators, exponents, prefixes, leading zeros, errors), which `scanNumber` then reads.
+   */
+  private scanShortDecimal(start: number): boolean {
+    const src = this.source;
+    let j = start;
+    let mantissa = 0;
+    let digits = 0;
+    let fractionDigits = -1;
+    for (;;) {
+      const c = src.charCodeAt(j);
+      if (c >= 48 && c <= 57) {
+        mantissa = mantissa * 10 + (c - 48);
+        digits++;
+        if (fractionDigits >= 0) fractionDigits++;
+      } else if (c === 46 && fractionDigits < 0) {
+        fractionDigits = 0;
+      } else {
+        break;
+      }
+      j++;
+    }
+    const after = src.charCodeAt(j);
+    if (
+      digits > 15 ||
+      j - start > this.maxNumberLength ||
+      isNamePart(after) || // `_`, exponent, `j`, a prefix like 0x, or a name glued on
+      after === 46 ||
+      (fractionDigits < 0 && digits > 1 && src.charCodeAt(start) === 48) // leading zeros
+    ) {
+      return false;
+    }
+    this.kind = TOKEN.number;
+    this.value = fractionDigits > 0 ? mantissa / POWERS_OF_TEN[fractionDigits]! : mantissa;
+    this.end = j;
+    return true;
+  }
+
   /** Python numeric literals: decimal with `_` separators, fractions, exponents, 0x/0o/0b. */
   private scanNumber(start: number): void {
     const src = this.source;
@@ -297,11 +338,8 @@ export class Scanner {
           }
         }
       }
-      value = j - start <= 15 ? shortDecimal(src, start, j) : undefined;
-      if (value === undefined) {
-        const text = src.slice(start, j);
-        value = Number(text.includes("_") ? text.replaceAll("_", "") : text);
-      }
+      const text = src.slice(start, j);
+      value = Number(text.includes("_") ? text.replaceAll("_", "") : text);
     }
     if (!Number.isFinite(value)) {
       throw new CalculatorError(
@@ -348,28 +386,6 @@ export class Scanner {
 }
 
 const POWERS_OF_TEN = Array.from({ length: 16 }, (_, i) => 10 ** i);
-
-/**
- * Plain `123.45` with at most 15 digits, read without making a string: the digits form an exact
- * integer below 2**53 and one division by an exact power of ten rounds correctly (Clinger's fast
- * path). Anything else (`_`, exponents) returns undefined for the general path.
- */
-function shortDecimal(src: string, start: number, end: number): number | undefined {
-  let mantissa = 0;
-  let fractionDigits = -1;
-  for (let k = start; k < end; k++) {
-    const c = src.charCodeAt(k);
-    if (c === 46) {
-      fractionDigits = 0;
-    } else if (c >= 48 && c <= 57) {
-      mantissa = mantissa * 10 + (c - 48);
-      if (fractionDigits >= 0) fractionDigits++;
-    } else {
-      return undefined;
-    }
-  }
-  return fractionDigits > 0 ? mantissa / POWERS_OF_TEN[fractionDigits]! : mantissa;
-}
 
 function hex(code: number): string {
   return code.toString(16).toUpperCase().padStart(4, "0");
