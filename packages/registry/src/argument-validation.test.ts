@@ -139,6 +139,12 @@ describe("argument validation", () => {
     expect(problems(second, { a: "x" })).toBe("'a' must be integer, got string");
   });
 
+  it("still validates a schema that declares itself $async", () => {
+    expect(problems({ $async: true, properties: { a: { type: "string" } } }, { a: 1 })).toBe(
+      "'a' must be string, got integer",
+    );
+  });
+
   it("throws for a schema that cannot compile", () => {
     expect(() =>
       argumentValidator({ type: "object", properties: { a: { type: "strng" } } }),

@@ -49,8 +49,12 @@ export function argumentValidator(schema: JsonObjectSchema): ArgumentValidator {
   const cached = cache.get(schema);
   if (cached) return cached;
   const dialect = dialectOf(schema);
+  let source = schema;
   // An unknown `$schema` (draft-04, a typo) is compiled as draft-07 rather than refused.
-  const source: JsonObjectSchema = dialect === undefined ? withoutKey(schema, "$schema") : schema;
+  if (dialect === undefined) source = withoutKey(source, "$schema");
+  // `$async: true` would make the validator return a promise, which is truthy: every call would
+  // pass. No async keywords exist here, so the schema is checked synchronously instead.
+  if ("$async" in source) source = withoutKey(source, "$async");
   const kind = dialect ?? "draft-07";
   let ajv = instances.get(kind);
   if (!ajv) {

@@ -935,10 +935,13 @@ function typeLabel(error: unknown): string {
 }
 
 function displayName(name: unknown): string {
-  const text = removeInvisibleCharacters(typeof name === "string" ? name : String(name)).replace(
-    /\s+/g,
-    " ",
-  );
+  let raw: string;
+  try {
+    raw = typeof name === "string" ? name : String(name);
+  } catch {
+    raw = typeof name;
+  }
+  const text = removeInvisibleCharacters(raw).replace(/\s+/g, " ");
   return text.length > 64 ? `${text.slice(0, 64)}…` : text;
 }
 
