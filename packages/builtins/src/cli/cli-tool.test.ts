@@ -289,6 +289,26 @@ describe("CLITool process groups", () => {
     expect(pids).toHaveLength(1);
   });
 
+  it("leaves nothing running in its group when the call ends", async () => {
+    const tool = cli({
+      allowedCommands: ["leave-background"],
+      env: { PATH: `${FIXTURES}:${SYSTEM_PATH}` },
+    });
+    const response = await call(tool, "leave-background");
+    expect(response.status).toBe("success");
+    const pid = Number.parseInt(response.data!.stdout, 10);
+    leftovers.push(pid);
+    expect(await waitFor(() => isGone(pid))).toBe(true);
+  });
+
+  it("does not start a call whose signal is already aborted", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const tool = cli({ allowedCommands: ["echo"] });
+    const response = await tool.run({ command: "echo hi" }, { signal: controller.signal });
+    expect(response.text).toMatch(/cancelled before it started/);
+  });
+
   it("kills the group when the caller aborts", async () => {
     const controller = new AbortController();
     const tool = cli({ allowedCommands: ["sleep"], timeoutMs: 120_000 });

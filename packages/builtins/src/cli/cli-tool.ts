@@ -149,6 +149,7 @@ export class CLITool extends Tool<CLIArgs> {
       const allowed = [...this.allowedCommands].join(", ") || "none";
       return refuse(`program '${program}' is not allowed${hint}; allowed: ${allowed}`);
     }
+    if (context?.signal.aborted) return refuse("the call was cancelled before it started");
     const policyReason = this.argPolicy(argv);
     if (policyReason !== undefined) return refuse(policyReason);
     const file = resolveProgram(program, this.env.PATH);

@@ -99,7 +99,8 @@ class CappedSink {
  * Runs `file` with `argv` (no shell), stdin closed, in its own process group. Resolves when the
  * child has exited and its pipes have drained, or `drainMs` after exit at the latest (the pipes
  * are then destroyed: a grandchild that left the group may hold them open forever). On timeout,
- * abort or flood the whole group gets SIGKILL. Never rejects.
+ * abort or flood the whole group gets SIGKILL, and when the call ends whatever is left in the
+ * group is killed too. Never rejects.
  */
 export function runProcess(
   file: string,
@@ -144,8 +145,10 @@ export function runProcess(
       clearTimeout(timer);
       clearTimeout(drainTimer);
       options.signal?.removeEventListener("abort", onAbort);
-      // Still-open pipes after the drain wait mean a leftover member of the group holds them.
-      if (openStreams > 0) killGroup();
+      // Nothing the call started outlives it: leftover members of the group (background jobs,
+      // a grandchild holding the pipes) are killed. The group id cannot have been reused while
+      // any member is alive, and without members the kill finds nothing.
+      killGroup();
       child.stdout?.destroy();
       child.stderr?.destroy();
       const stdout = out.text(options.maxOutputChars);
