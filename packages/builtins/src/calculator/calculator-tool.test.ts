@@ -174,6 +174,14 @@ describe("limits", () => {
     expect(errorOf(deep).kind).toBe("too_long");
   });
 
+  it("turns a stack overflow into an error when maxDepth is raised beyond what the stack holds", () => {
+    const reckless = new CalculatorTool({ maxLength: 2_000_000, maxDepth: 10_000_000 });
+    expect(errorOf("(".repeat(1_000_000), reckless)).toMatchObject({
+      kind: "too_deep",
+      text: /too deeply for the stack; lower maxDepth/,
+    });
+  });
+
   it("counts signs, powers and calls as nesting too", () => {
     const tool = new CalculatorTool({ maxDepth: 2 });
     expect(run("((1))", tool).response.text).toBe("1");
