@@ -77,6 +77,7 @@ describe("CLITool definition", () => {
     expect(() => new CLITool(undefined as never)).toThrow(/options must be an object/);
     expect(() => cli({ allowedCommands: "ls" as never })).toThrow(/array/);
     expect(() => cli({ allowedCommands: [], timeoutMs: 0 })).toThrow(/timeoutMs/);
+    expect(() => cli({ allowedCommands: [], timeoutMs: 2 ** 31 })).toThrow(/at most/);
     expect(() => cli({ allowedCommands: [], maxOutputChars: 1.5 })).toThrow(/maxOutputChars/);
     expect(() => cli({ allowedCommands: [], env: { A: 1 as never } })).toThrow(/env entry "A"/);
     expect(() => cli({ allowedCommands: [], argPolicy: "x" as never })).toThrow(/argPolicy/);

@@ -52,6 +52,7 @@ const BARE_NAME = /^(?!\.{1,2}$)[A-Za-z0-9._+][A-Za-z0-9._+-]*$/;
 const READ_ONLY_PROGRAMS = new Set(["ls", "pwd", "cat", "echo", "wc", "head"]);
 const GIT_CONFIG_READ_MS = 5000;
 const DRAIN_MS = 100;
+const MAX_TIMER_MS = 2_147_483_647;
 
 /**
  * Runs one allowlisted program with arguments, without a shell.
@@ -286,6 +287,10 @@ function checkOptions(options: CLIToolOptions): string[] {
     if (value !== undefined && (!Number.isSafeInteger(value) || value <= 0)) {
       throw new ToolDefinitionError(`CLITool: ${field} must be a positive integer, got ${value}`);
     }
+  }
+  // Node timers fire at once for delays above 2^31-1 ms.
+  if (timeoutMs !== undefined && timeoutMs > MAX_TIMER_MS) {
+    throw new ToolDefinitionError(`CLITool: timeoutMs must be at most ${MAX_TIMER_MS}`);
   }
   if (env !== undefined) {
     if (typeof env !== "object" || env === null) {
