@@ -521,6 +521,37 @@ describe("ToolRegistry: permissions, guard, redaction, events", () => {
     expect(response.text).toBe("Tool 'leaky' failed: its response could not be redacted");
   });
 
+  it("never lets unguarded outside text through when the guard throws", async () => {
+    const registry = new ToolRegistry({
+      guard: {
+        wrap: () => {
+          throw new Error("guard down");
+        },
+      },
+    });
+    registry.register(tool({ name: "web", externalContent: true, execute: () => "hostile" }));
+    const result = await registry.executeChecked("web", {});
+    expect(result.response.text).toBe("Tool 'web' failed: its response could not be guarded");
+    expect(result.executed).toBe(true);
+  });
+
+  it("rebuilds a response posing as a ToolResponse, and refuses a malformed one", async () => {
+    const marker = Symbol.for("toolgate.tool-response");
+    const foreign = { [marker]: true, status: "partial", text: "half", data: 1 };
+    const malformed = { [marker]: true, status: "great", text: 42 };
+    const registry = ToolRegistry.from([
+      tool({ name: "foreign", externalContent: true, execute: () => foreign }),
+      tool({ name: "malformed", execute: () => malformed }),
+    ])!;
+    const response = await registry.execute("foreign", {});
+    expect(response).toBeInstanceOf(ToolResponse);
+    expect(response.status).toBe("partial");
+    expect(response.text).toContain("\nhalf\n");
+    expect((await registry.execute("malformed", {})).text).toBe(
+      "Tool 'malformed' failed: TypeError",
+    );
+  });
+
   it("reports start and end with the final response and a duration", async () => {
     const { events, onEvent } = recorder();
     const registry = new ToolRegistry({ onEvent, redact: (t) => t.replace("5", "five") });

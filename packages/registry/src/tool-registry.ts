@@ -616,6 +616,17 @@ export class ToolRegistry {
     let response: ToolResponse;
     try {
       response = toToolResponse(value);
+      // A response from another copy of tool-core (or an object posing as one) is rebuilt here,
+      // so its status and text are checked and guard and redaction can rely on it.
+      if (!(response instanceof ToolResponse)) {
+        const posing: ToolResponse = response;
+        response = new ToolResponse(
+          posing.status,
+          posing.text,
+          posing.data,
+          posing.content && { content: posing.content },
+        );
+      }
     } catch (error) {
       return this.#failed(tool, callId, "exception", error, started);
     }
@@ -643,10 +654,18 @@ export class ToolRegistry {
     response: ToolResponse,
     started: number,
   ): ExecutionResult {
-    const guarded =
-      tool.externalContent && this.#guard !== undefined
-        ? response.withText(this.#guard.wrap(response.text, tool))
-        : response;
+    let guarded = response;
+    if (tool.externalContent && this.#guard !== undefined) {
+      try {
+        const wrapped = this.#guard.wrap(response.text, tool);
+        if (typeof wrapped !== "string") throw new TypeError("guard.wrap must return a string");
+        guarded = response.withText(wrapped);
+      } catch (error) {
+        // Never let unguarded outside text through.
+        const text = `Tool '${tool.name}' failed: its response could not be guarded`;
+        return this.#failed(tool, callId, "exception", error, started, text);
+      }
+    }
     const final = this.#finish(tool, guarded);
     if (this.#onEvent !== undefined) {
       const durationMs = performance.now() - started;
