@@ -14,7 +14,7 @@ export interface CalculatorArgs {
   expression: string;
 }
 
-/** `data` of a successful call: the exact double (the text shows at most 15 digits). */
+/** `data` of a successful call: the exact double (the text shows at most 15 digits; -0 is 0). */
 export interface CalculatorData {
   readonly value: number;
 }
@@ -39,8 +39,17 @@ const DESCRIPTION =
  * The `calculator` tool: a safe arithmetic evaluator with Python's semantics, parsed by hand
  * (never `eval` or `Function`). Read-only, closed world, safe to run in parallel.
  *
- * Results are 64-bit floats: where Python would use an exact big integer (`2**60 + 1`,
- * `10**400`) the result is rounded, or is an overflow error when it exceeds 1.8e308.
+ * Where it departs from Python, on purpose:
+ * - Numbers are 64-bit floats. Whole numbers are exact up to 2**53; beyond that they are rounded
+ *   where Python keeps an exact big integer (`2**60 + 1`), and above 1.8e308 (`10**400`) they are
+ *   an overflow error. `//` and `%` follow Python's float rules, which agree with its integer
+ *   rules on exact whole numbers (`7 // 2 == 3`).
+ * - Any non-finite step is an error (Python floats would carry `inf` in `1e308 * 10`), and so is
+ *   a literal like `1e400`.
+ * - A complex result (`(-8) ** (1/3)`) is a domain error, not a complex number.
+ * - `round(x, n)` accepts a float `n` with a whole value; newlines count as spaces.
+ * - pow, exp, log and trigonometry use V8's math library, which can differ from CPython's C
+ *   library in the last bit.
  *
  * @example
  * const calculator = new CalculatorTool({ maxLength: 500 });
