@@ -72,6 +72,31 @@ const HAND_PICKED = [
   "sqrt(4,)",
   "-+-+-3",
   "2 ** -0.5",
+  "2 ** 0.5 ** 2",
+  "round(-0.5)",
+  "round(1e15 + 0.5)",
+  "-7.5 % 2",
+  "floor(-0.0)",
+  "(-1) ** 0.5",
+  "0 ** 0.5",
+  "max(-0.0, 0)",
+  "1_000.000_1 + 0o777 + .5e-3 + 5.e2",
+  "round(2.5, 2)",
+  "round(-1.5, -1)",
+  // Syntax and names: Python refuses these too
+  "007",
+  "1__0",
+  "1 2",
+  "(1",
+  "2pi",
+  "x",
+  "__proto__",
+  "constructor",
+  "pi(2)",
+  "sqrt + 1",
+  "sqrt(1, 2)",
+  "math.sqrt(4)",
+  "1e400 - 1e400",
 ];
 
 interface PythonCase {
@@ -100,10 +125,12 @@ function runPython(): { python: string; cases: PythonCase[] } {
 const KINDS: Record<string, readonly string[]> = {
   ZeroDivisionError: ["division_by_zero"],
   ValueError: ["domain", "argument"],
-  TypeError: ["argument"],
+  TypeError: ["argument", "name"], // calling a float, adding a function
   OverflowError: ["overflow"],
   NonFinite: ["overflow"],
   Complex: ["domain"],
+  SyntaxError: ["syntax", "unsupported"],
+  NameError: ["name", "unsupported"], // math.sqrt: Python has no `math` name, the tool no `.`
 };
 
 function close(a: number, b: number): boolean {
