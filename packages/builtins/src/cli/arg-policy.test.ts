@@ -60,6 +60,7 @@ describe("defaultArgPolicy: git", () => {
     "git difftool -x id",
     "git help -w log",
     "git credential-store get",
+    "git maintenance start",
     "git clone --recurse-submodules x y",
     "git fetch --recurse=yes",
     "git apply --unsafe-paths --directory / x.patch",

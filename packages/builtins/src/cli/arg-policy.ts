@@ -378,6 +378,8 @@ const GIT_REFUSED_SUBCOMMANDS = new Set([
   ...["upload-pack", "receive-pack", "upload-archive", "remote-ext", "remote-fd", "credential"],
   ...["credential-store", "credential-cache", "fsmonitor--daemon", "p4", "svn", "cvsimport"],
   ...["cvsserver", "cvsexportcommit", "archimport", "quiltimport", "gui", "citool"],
+  // schedules background git runs (cron / systemd) that would not get this tool's hardening
+  "maintenance",
 ]);
 
 const GIT_DENIED: OptionDenylist = {
