@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { ToolDefinitionError, ToolResponse } from "@toolgate/tool-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { CalculatorTool } from "./calculator-tool.js";
@@ -472,6 +473,18 @@ describe("run never throws", () => {
       else successes++;
     }
     expect(successes).toBeGreaterThan(0);
+  });
+});
+
+describe("no eval", () => {
+  it("no calculator source file calls eval, Function or import()", () => {
+    const folder = new URL("./", import.meta.url);
+    const sources = readdirSync(folder).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"));
+    expect(sources).toContain("evaluate-expression.ts");
+    for (const file of sources) {
+      const text = readFileSync(new URL(file, folder), "utf8");
+      expect(text, file).not.toMatch(/\beval\s*\(|\bFunction\s*\(|\bimport\s*\(|\brequire\s*\(/);
+    }
   });
 });
 
