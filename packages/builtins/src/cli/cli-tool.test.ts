@@ -66,6 +66,25 @@ describe("CLITool definition", () => {
     expect(tool.maxOutputChars).toBe(4000);
   });
 
+  it.each([
+    ["find . -delete", "a dangerous flag"],
+    ["ls; rm -rf ~", "a shell operator"],
+    ["rm -rf /", "a program off the allowlist"],
+    ["ls $(whoami)", "a substitution"],
+  ])("asks no human about %j (%s): the refusal comes back at once", async (command) => {
+    const tool = cli({ allowedCommands: ["ls", "find"] });
+    expect(tool.needsConfirmation({ command })).toBe(false);
+    const response = await tool.run({ command }, { signal: new AbortController().signal });
+    expect(response.status).toBe("error");
+    expect(response.text).toMatch(/^Refused: /);
+  });
+
+  it("asks a human about every command that can run", () => {
+    const tool = cli({ allowedCommands: ["ls", "find"] });
+    expect(tool.needsConfirmation({ command: "find . -name x" })).toBe(true);
+    expect(tool.needsConfirmation({ command: "ls -la" })).toBe(true);
+  });
+
   it.each([["/bin/ls"], ["./ls"], ["a/b"], ["-rf"], [""], [".."], ["ls "]])(
     "refuses the allowlist entry %j",
     (entry) => {

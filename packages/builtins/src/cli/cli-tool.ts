@@ -66,7 +66,8 @@ const MAX_TIMER_MS = 2_147_483_647;
  * - git runs with system and global config off, and the repository's command-valued config
  *   (fsmonitor, hooks, pagers, drivers, aliases, ...) overridden.
  *
- * Every call needs confirmation (`requiresConfirmation: true`).
+ * Every call that can run needs confirmation (`requiresConfirmation: true`); refused ones are
+ * answered at once.
  *
  * @example
  * const cli = new CLITool({ allowedCommands: ["git", "ls"], cwd: "/srv/repo" });
@@ -111,6 +112,32 @@ export class CLITool extends Tool<CLIArgs> {
   }
 
   /**
+   * A human is asked only about commands that can run: one that the parser, the allowlist or the
+   * policy refuses is answered with the refusal straight away, without bothering anyone.
+   */
+  override needsConfirmation(args: CLIArgs): boolean {
+    return typeof this.check(args) !== "string";
+  }
+
+  // The argv to run, or why the command is refused (checks that need no process).
+  private check(args: CLIArgs): readonly string[] | string {
+    const command = (args as unknown as Record<string, unknown> | null)?.command;
+    if (typeof command !== "string") return "`command` must be a string";
+    if (command.length > MAX_COMMAND_CHARS) {
+      return `the command is longer than ${MAX_COMMAND_CHARS} characters`;
+    }
+    const parsed = parseCommand(command);
+    if (!parsed.ok) return parsed.reason;
+    const program = parsed.argv[0]!;
+    if (!this.allowedCommands.has(program)) {
+      const hint = program.includes("/") ? " (give the bare program name, not a path)" : "";
+      const allowed = [...this.allowedCommands].join(", ") || "none";
+      return `program '${program}' is not allowed${hint}; allowed: ${allowed}`;
+    }
+    return this.argPolicy(parsed.argv) ?? parsed.argv;
+  }
+
+  /**
    * Read-only (and closed-world) for `ls`, `pwd`, `cat`, `echo`, `wc` and `head` when the
    * command parses, the program is allowed and the default policy accepts its options (none of
    * those options write); worst case otherwise.
@@ -136,23 +163,11 @@ export class CLITool extends Tool<CLIArgs> {
   ): Promise<ToolResponse<CLIResultData | undefined>> {
     const refuse = (reason: string) =>
       ToolResponse.error<CLIResultData | undefined>(`Refused: ${reason}`);
-    const command = (args as unknown as Record<string, unknown> | null)?.command;
-    if (typeof command !== "string") return refuse("`command` must be a string");
-    if (command.length > MAX_COMMAND_CHARS) {
-      return refuse(`the command is longer than ${MAX_COMMAND_CHARS} characters`);
-    }
-    const parsed = parseCommand(command);
-    if (!parsed.ok) return refuse(parsed.reason);
-    const argv = parsed.argv;
+    const checked = this.check(args);
+    if (typeof checked === "string") return refuse(checked);
+    const argv = checked;
     const program = argv[0]!;
-    if (!this.allowedCommands.has(program)) {
-      const hint = program.includes("/") ? " (give the bare program name, not a path)" : "";
-      const allowed = [...this.allowedCommands].join(", ") || "none";
-      return refuse(`program '${program}' is not allowed${hint}; allowed: ${allowed}`);
-    }
     if (context?.signal.aborted) return refuse("the call was cancelled before it started");
-    const policyReason = this.argPolicy(argv);
-    if (policyReason !== undefined) return refuse(policyReason);
     const file = resolveProgram(program, this.env.PATH);
     if (file === undefined) return refuse(`program '${program}' was not found in PATH`);
 
