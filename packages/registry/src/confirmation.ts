@@ -20,7 +20,8 @@ export type ConfirmCallback = (request: ConfirmationRequest) => boolean | Promis
 
 /**
  * Decides whether a call needs confirmation beyond what the tool itself asks for
- * (`tool.needsConfirmation(args)`). `true` = ask. Runs only for valid calls.
+ * (`tool.needsConfirmation(args)`). `true` = ask; only `false` means "no need", and a policy that
+ * throws counts as "ask". Runs only for valid calls.
  */
 export type ConfirmationPolicy = (
   tool: Tool<object>,
