@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { fingerprintTool } from "../fingerprint-tool.js";
+import { definitionParts, formatLock, type LockFile, parseLock } from "./lock-file.js";
+
+const sha = (c: string) => c.repeat(64);
+const lock: LockFile = {
+  version: 1,
+  namespace: "docs",
+  server: 'stdio ["node","server.mjs"]',
+  fingerprints: { $server: sha("a"), docs_search: sha("b") },
+  tools: { docs_search: { remoteName: "search", parts: { description: sha("c") } } },
+};
+
+describe("formatLock / parseLock", () => {
+  it("round-trips, ends with a newline, and keeps the given key order", () => {
+    const text = formatLock(lock);
+    expect(text.endsWith("}\n")).toBe(true);
+    expect(Object.keys(JSON.parse(text))).toEqual([
+      "version",
+      "namespace",
+      "server",
+      "fingerprints",
+      "tools",
+    ]);
+    expect(parseLock(text)).toEqual({ ok: true, lock });
+  });
+
+  it("escapes every non-ASCII character, so nothing in the file is invisible to a reviewer", () => {
+    const text = formatLock({ ...lock, server: 'stdio ["n\u200bode","caf\u00e9\u{E0041}"]' });
+    expect(text).toMatch(/^[\x20-\x7e\n]*$/);
+    expect(text).toContain("n\\u200bode");
+    expect(text).toContain("\\udb40\\udc41");
+    const parsed = parseLock(text);
+    expect(parsed.ok && parsed.lock.server).toBe('stdio ["n\u200bode","caf\u00e9\u{E0041}"]');
+  });
+
+  it("accepts a lock without tools (fingerprints alone are enough)", () => {
+    const { tools: _, ...bare } = lock;
+    const parsed = parseLock(JSON.stringify(bare));
+    expect(parsed.ok && parsed.lock.tools).toEqual({});
+  });
+
+  it.each([
+    ["", ["not valid JSON"]],
+    ["[]", ["the top level must be a JSON object"]],
+    [
+      JSON.stringify({ version: 2, namespace: "a_b", server: 1, fingerprints: [] }),
+      [
+        "version must be 1, got 2",
+        "namespace must be 1-32 ASCII letters, digits or '-'",
+        "server must be a string",
+        "fingerprints must be an object of name → sha256 hex",
+      ],
+    ],
+    [
+      JSON.stringify({ ...lock, fingerprints: { docs_search: "ABC" } }),
+      [
+        'fingerprints must pin the server under "$server"',
+        'fingerprints["docs_search"] must be 64 lowercase hex digits',
+      ],
+    ],
+    [
+      JSON.stringify({ ...lock, tools: { x: { parts: {} } } }),
+      ['tools["x"] must have a remoteName'],
+    ],
+  ])("reports every problem of %j", (text, errors) => {
+    const parsed = parseLock(text);
+    expect(parsed.ok).toBe(false);
+    const found = parsed.ok ? [] : parsed.errors;
+    expect(found).toHaveLength(errors.length);
+    for (const [i, error] of errors.entries()) expect(found[i]).toContain(error);
+  });
+});
+
+describe("definitionParts", () => {
+  it("hashes each present field on its own, key order not mattering", () => {
+    const a = definitionParts({ name: "t", inputSchema: { type: "object", properties: {} } });
+    const b = definitionParts({ inputSchema: { properties: {}, type: "object" }, name: "t" });
+    expect(a).toEqual(b);
+    expect(Object.keys(a)).toEqual(["name", "inputSchema"]);
+    const changed = definitionParts({
+      name: "t",
+      description: "x",
+      inputSchema: { type: "object", properties: {} },
+    });
+    expect(changed.inputSchema).toBe(a.inputSchema);
+    expect(changed.description).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("covers the same fields as the fingerprint (a field the fingerprint ignores is ignored here)", () => {
+    const base = { name: "t", inputSchema: { type: "object" } };
+    const withExtra = { ...base, _meta: { x: 1 } };
+    expect(fingerprintTool(withExtra)).toBe(fingerprintTool(base));
+    expect(definitionParts(withExtra)).toEqual(definitionParts(base));
+  });
+});
