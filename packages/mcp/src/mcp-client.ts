@@ -6,6 +6,7 @@ import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.j
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   type CallToolResult,
+  ErrorCode,
   McpError,
   ResultSchema,
   ToolListChangedNotificationSchema,
@@ -624,13 +625,17 @@ export class MCPClient implements AsyncDisposable {
   }
 }
 
-/** A limit for one request: the SDK's own timeout plus a timer and signal of ours, in case the SDK misbehaves. */
+/**
+ * A limit for one request: the SDK's own timeout and the caller's signal, plus a timer and an
+ * abort listener of ours that end the wait even if the SDK misbehaves. No AbortController is
+ * made per call: creating one costs more than the rest of this class on a fast transport.
+ */
 class Deadline {
-  readonly #controller = new AbortController();
-  readonly #timer: ReturnType<typeof setTimeout> | undefined;
   readonly #limit: number | null;
   readonly #outer: AbortSignal | undefined;
-  readonly #onOuterAbort = () => this.#controller.abort(this.#outer?.reason);
+  readonly #timer: ReturnType<typeof setTimeout> | undefined;
+  #reject: ((reason: unknown) => void) | undefined;
+  #stopped: unknown;
   timedOut = false;
 
   constructor(limit: number | null, outer?: AbortSignal) {
@@ -639,47 +644,50 @@ class Deadline {
     if (limit !== null) {
       this.#timer = setTimeout(() => {
         this.timedOut = true;
-        this.#controller.abort(new Error(`timed out after ${limit} ms`));
+        this.#stop(new Error(`timed out after ${limit} ms`));
       }, limit);
     }
-    outer?.addEventListener("abort", this.#onOuterAbort, { once: true });
+    outer?.addEventListener("abort", this.#onAbort);
+  }
+
+  readonly #onAbort = () => this.#stop(this.#outer?.reason);
+
+  #stop(reason: unknown): void {
+    this.#stopped ??= reason ?? new Error("aborted");
+    this.#reject?.(this.#stopped);
   }
 
   requestOptions(): RequestOptions {
     const limit = this.#limit ?? MAX_TIMER_MS;
-    return {
-      signal: this.#controller.signal,
+    const options: RequestOptions = {
       timeout: limit,
       maxTotalTimeout: limit,
       resetTimeoutOnProgress: false,
     };
+    if (this.#outer) options.signal = this.#outer;
+    return options;
   }
 
   race<T>(promise: Promise<T>): Promise<T> {
-    const signal = this.#controller.signal;
-    if (signal.aborted) {
+    if (this.#stopped !== undefined) {
       promise.catch(() => {});
-      return Promise.reject(signal.reason);
+      return Promise.reject(this.#stopped);
     }
     return new Promise<T>((resolve, reject) => {
-      const onAbort = () => reject(signal.reason);
-      signal.addEventListener("abort", onAbort, { once: true });
-      promise.then(
-        (value) => {
-          signal.removeEventListener("abort", onAbort);
-          resolve(value);
-        },
-        (error: unknown) => {
-          signal.removeEventListener("abort", onAbort);
-          reject(error);
-        },
-      );
+      this.#reject = reject;
+      promise.then(resolve, (error: unknown) => {
+        // The SDK's own timer may fire first: it is the same deadline.
+        if (error instanceof McpError && error.code === ErrorCode.RequestTimeout)
+          this.timedOut = true;
+        reject(error);
+      });
     });
   }
 
   clear(): void {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
-    this.#outer?.removeEventListener("abort", this.#onOuterAbort);
+    this.#outer?.removeEventListener("abort", this.#onAbort);
+    this.#reject = undefined;
   }
 }
 

@@ -39,7 +39,9 @@ export function minimalEnv(extra?: Readonly<Record<string, string>>): Record<str
  * An MCP stdio client transport with limits the SDK's own lacks: the server runs without a shell
  * in a minimal environment, each stdout line is capped (an endless line closes the connection
  * with a clear reason), lines that are not JSON-RPC are counted and bounded, stderr is piped and
- * only its tail is kept, and the process (its whole group on POSIX) is killed on close.
+ * only its tail is kept, and the process is ended on close (SIGTERM, then SIGKILL). It stays in
+ * the host's process group: a new session (`detached`) costs latency on Linux's autogroup
+ * scheduler, and a server that spawns helpers sees its stdin close and is expected to end them.
  */
 export class BoundedStdioTransport implements Transport {
   onclose?: () => void;
@@ -88,8 +90,6 @@ export class BoundedStdioTransport implements Transport {
         stdio: ["pipe", "pipe", "pipe"],
         shell: false,
         windowsHide: true,
-        // Its own process group, so close() also ends what it spawned (npx → node).
-        detached: process.platform !== "win32",
       });
       this.#child = child;
       child.once("spawn", () => resolve());
@@ -126,9 +126,9 @@ export class BoundedStdioTransport implements Transport {
         new Error(`not connected: ${this.closeReason ?? "transport not started"}`),
       );
     }
-    return new Promise((resolve, reject) => {
-      stdin.write(serializeMessage(message), (error) => (error ? reject(error) : resolve()));
-    });
+    // Like the SDK's transport: resolve once the data is queued, wait only when the pipe is full.
+    if (stdin.write(serializeMessage(message))) return Promise.resolve();
+    return new Promise((resolve) => stdin.once("drain", resolve));
   }
 
   async close(): Promise<void> {
@@ -218,12 +218,6 @@ export class BoundedStdioTransport implements Transport {
   }
 
   #kill(child: ChildProcess, signal: NodeJS.Signals): void {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    try {
-      if (child.pid !== undefined && process.platform !== "win32") process.kill(-child.pid, signal);
-      else child.kill(signal);
-    } catch {
-      child.kill(signal);
-    }
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
   }
 }

@@ -1,0 +1,121 @@
+// Per-call latency of an MCPTool executed through a ToolRegistry (validation, guard, events,
+// timeouts) against the raw SDK `Client.callTool` on the same server and transport. Run with
+// `pnpm --filter @toolgate/mcp bench` after building: it imports the built packages, like a user.
+//
+// Only one client and its server are alive at a time, and the sides take turns round by round:
+// on a small, busy machine, two live server processes disturb each other's timings more than
+// anything measured here.
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { MCPClient, type MCPClientOptions } from "@toolgate/mcp";
+import { ToolRegistry } from "@toolgate/registry";
+import { echoServer } from "./echo-server.mjs";
+import { type Figure, median, report } from "./report.js";
+
+const serverScript = fileURLToPath(new URL("./echo-server.mjs", import.meta.url));
+const args = { text: "hello" };
+
+interface Side {
+  /** Connects, and returns one call and a way to close. */
+  open(): Promise<{ call: () => Promise<unknown>; close: () => Promise<void> }>;
+}
+
+async function inMemoryPair(): Promise<Transport> {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await echoServer().connect(serverSide);
+  return clientSide;
+}
+
+function raw(transport: () => Promise<Transport>): Side {
+  return {
+    async open() {
+      const client = new Client({ name: "raw", version: "1.0.0" });
+      await client.connect(await transport());
+      return {
+        call: () => client.callTool({ name: "echo", arguments: args }),
+        close: () => client.close(),
+      };
+    },
+  };
+}
+
+function ours(options: () => Promise<Partial<MCPClientOptions>>): Side {
+  return {
+    async open() {
+      const client = await new MCPClient({
+        namespace: "bench",
+        requiresConfirmation: false,
+        ...(await options()),
+      }).connect();
+      const registry = new ToolRegistry();
+      registry.registerAll(await client.loadTools());
+      return {
+        call: async () => {
+          const response = await registry.execute("bench_echo", args);
+          if (response.isError) throw new Error(response.text);
+        },
+        close: () => client.close(),
+      };
+    },
+  };
+}
+
+/** Median µs per call of each side over `rounds` turns of `perRound` sequential calls. */
+async function compare(a: Side, b: Side, rounds: number, perRound: number) {
+  const samples: [number[], number[]] = [[], []];
+  for (let r = 0; r < rounds; r++) {
+    const order = r % 2 === 0 ? [0, 1] : [1, 0];
+    for (const i of order) {
+      const side = await [a, b][i]!.open();
+      for (let k = 0; k < perRound / 4; k++) await side.call();
+      const start = performance.now();
+      for (let k = 0; k < perRound; k++) await side.call();
+      samples[i]!.push(((performance.now() - start) * 1000) / perRound);
+      await side.close();
+    }
+  }
+  return { ours: median(samples[0]), raw: median(samples[1]) };
+}
+
+const TARGET = "<= 1.10x";
+const figures: Figure[] = [];
+
+const memory = await compare(
+  ours(async () => ({ transport: await inMemoryPair() })),
+  raw(inMemoryPair),
+  20,
+  2000,
+);
+figures.push({
+  name: "MCPTool via ToolRegistry.execute, in-memory",
+  value: memory.ours,
+  unit: "µs/call",
+  baseline: "SDK Client.callTool, in-memory",
+  baselineValue: memory.raw,
+  target: TARGET,
+  ok: memory.ours <= 1.1 * memory.raw,
+});
+
+const stdio = await compare(
+  ours(async () => ({ command: process.execPath, args: [serverScript, "stdio"] })),
+  raw(
+    async () =>
+      new StdioClientTransport({ command: process.execPath, args: [serverScript, "stdio"] }),
+  ),
+  14,
+  600,
+);
+figures.push({
+  name: "MCPTool via ToolRegistry.execute, stdio",
+  value: stdio.ours,
+  unit: "µs/call",
+  baseline: "SDK Client.callTool, stdio (StdioClientTransport)",
+  baselineValue: stdio.raw,
+  target: TARGET,
+  ok: stdio.ours <= 1.1 * stdio.raw,
+});
+
+report(figures);

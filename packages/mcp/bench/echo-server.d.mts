@@ -1,0 +1,3 @@
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+
+export declare function echoServer(): Server;
