@@ -221,6 +221,15 @@ describe("toolgate-mcp pin and verify", SLOW, () => {
     expect(run.stdout).toContain("the server no longer lists it");
   });
 
+  it("verify against a pinned tool that can no longer be loaded: exit 1 with the reason", async () => {
+    const run = await cli(["verify", "--lock", lockPath, ...stdio("unloadable")]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain("removed  server_count\n");
+    expect(run.stdout).toContain(
+      'the server lists it but it cannot be loaded: its input schema is not an object schema (type "array")',
+    );
+  });
+
   it("verify with a different server command: exit 1 before the server is started", async () => {
     const run = await cli(["verify", "--lock", lockPath, "--", process.execPath, server, "extra"]);
     expect(run.code).toBe(1);

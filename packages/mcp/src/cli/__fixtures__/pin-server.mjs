@@ -1,8 +1,9 @@
 // An MCP stdio server for the toolgate-mcp command's end-to-end tests. PIN_SERVER_VARIANT (or
-// else the first argument) picks what it lists: "baseline", "changed" (one description differs), "added" (one more tool),
-// "removed" (one tool fewer), "hostile" (hidden Unicode tag characters, an instruction-like
-// sentence, a very long description, two names that collide after sanitizing, a tool with a
-// non-object schema) or "flaky" (a different description on each process start).
+// else the first argument) picks what it lists: "baseline"; "changed" (one description differs);
+// "added" (one more tool); "removed" (one tool fewer); "unloadable" (one tool's schema is no
+// longer an object schema); "hostile" (hidden Unicode tag characters, instruction-like sentences,
+// a very long description, two names that collide after sanitizing, a non-object schema); or
+// "flaky" (a different description on each process start).
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -41,6 +42,7 @@ const tools = {
   changed: [search, count],
   added: [search, count, extra],
   removed: [search],
+  unloadable: [search, { ...count, inputSchema: { type: "array" } }],
   hostile: [
     {
       name: "notes",
