@@ -52,8 +52,9 @@ export function inspectReport(snapshot: ServerSnapshot): InspectReport {
   });
   const warnings: Warning[] = snapshot.inconsistent.map((remoteName) => ({
     code: "inconsistent-listing",
-    where: remoteName,
-    message: `the server listed a different definition for '${remoteName}' on a second connection: it changes without notice, so a pin will not hold`,
+    where: quote(remoteName),
+    message:
+      "the server listed a different definition for it on a second connection: it changes without notice, so a pin will not hold",
   }));
   return {
     server: snapshot.identity,

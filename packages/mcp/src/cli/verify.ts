@@ -161,8 +161,9 @@ function changedParts(
   );
 }
 
+/** One line, sanitized again (defence in depth: descriptions arrive sanitized), at most 300 chars. */
 function clip(text: string): string {
-  const oneLine = text.replace(/\s+/g, " ").trim();
+  const oneLine = sanitizeDescription(text, 100_000).replace(/\s+/g, " ").trim();
   return oneLine.length > 300 ? `${oneLine.slice(0, 299)}…` : oneLine || "(none)";
 }
 

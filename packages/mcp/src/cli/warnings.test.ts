@@ -108,6 +108,14 @@ describe("definitionWarnings", () => {
     ]);
   });
 
+  it("shows schema keys sanitized in where (keys come from the server too)", () => {
+    const [warning] = definitionWarnings({
+      name: "t",
+      inputSchema: { properties: { "a\u001b]0;title\u0007\u200bb": { description: "You must." } } },
+    });
+    expect(warning?.where).toBe("inputSchema.properties.ab.description");
+  });
+
   it("walks a very deep schema without a stack overflow", () => {
     let schema: Record<string, unknown> = { description: "You must." };
     for (let i = 0; i < 100_000; i++) schema = { type: "object", properties: { x: schema } };

@@ -185,7 +185,8 @@ function texts(raw: RawDefinition): { where: string; text: string }[] {
     const { path, value } = stack.pop()!;
     if (typeof value !== "object" || value === null) continue;
     for (const [key, child] of Object.entries(value)) {
-      const childPath = `${path}.${key}`;
+      // Keys come from the server too: shown sanitized.
+      const childPath = `${path}.${shown(key)}`;
       if (typeof child === "string" && (key === "description" || key === "title")) {
         found.push({ where: childPath, text: child });
       } else if (typeof child === "object" && child !== null) {
