@@ -1,10 +1,20 @@
 import { readFile } from "node:fs/promises";
 import { MCPClient, type MCPClientOptions } from "../mcp-client.js";
 import { sanitizeDescription } from "../sanitize-description.js";
-import { DEFAULT_NAMESPACE, parseCliArgs, USAGE, UsageError } from "./args.js";
-import { formatInspectReport, formatWarning, inspectReport } from "./inspect.js";
+import { type CliArgs, DEFAULT_NAMESPACE, parseCliArgs, USAGE, UsageError } from "./args.js";
+import {
+  formatInspectReport,
+  formatWarning,
+  type InspectReport,
+  inspectReport,
+} from "./inspect.js";
 import { asciiJson, formatLock, makeLock, parseLock } from "./lock-file.js";
-import { ConnectionError, rawDefinitions, takeSnapshot } from "./server-snapshot.js";
+import {
+  ConnectionError,
+  rawDefinitions,
+  type ServerSnapshot,
+  takeSnapshot,
+} from "./server-snapshot.js";
 import { verifyResult, verifyServer } from "./verify.js";
 
 /** Where the command writes and reads; tests pass their own. */
@@ -50,48 +60,7 @@ async function run(argv: readonly string[], io: CliIO): Promise<number> {
     io.stdout(USAGE);
     return 0;
   }
-  if (args.command === "verify") {
-    let text: string;
-    try {
-      text = await io.readFile(args.lock);
-    } catch (error) {
-      throw new UsageError(
-        `cannot read the lock file ${args.lock}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-      );
-    }
-    const parsed = parseLock(text);
-    if (!parsed.ok) {
-      throw new UsageError(
-        `the lock file ${args.lock} is malformed:\n  ${parsed.errors.join("\n  ")}`,
-      );
-    }
-    const { lock } = parsed;
-    if (args.namespace !== undefined && args.namespace !== lock.namespace) {
-      throw new UsageError(
-        `--namespace ${args.namespace} differs from the lock's namespace ${lock.namespace} (display names include it): leave --namespace out`,
-      );
-    }
-    const options = clientOptions(lock.namespace, args.connection);
-    const client = new MCPClient(options);
-    const refused = verifyServer(
-      lock,
-      { identity: client.serverIdentity, serverFingerprint: client.serverFingerprint },
-      args.lock,
-    );
-    if (refused) {
-      io.stdout(refused.text);
-      return refused.exitCode;
-    }
-    let snapshot = await takeSnapshot(options);
-    if (snapshot.tools.some((tool) => tool.fingerprint !== lock.fingerprints[tool.name])) {
-      // What changed needs the raw definitions: a second listing, only when something differs.
-      snapshot = { ...snapshot, ...(await rawDefinitions(options, snapshot.tools)) };
-    }
-    const result = verifyResult(lock, snapshot, args.lock);
-    io.stdout(result.text);
-    return result.exitCode;
-  }
-
+  if (args.command === "verify") return verify(args, io);
   const options = clientOptions(args.namespace ?? DEFAULT_NAMESPACE, args.connection);
   const snapshot = await takeSnapshot(options, { raw: true });
   const report = inspectReport(snapshot);
@@ -99,7 +68,52 @@ async function run(argv: readonly string[], io: CliIO): Promise<number> {
     io.stdout(args.json ? asciiJson(report) : formatInspectReport(report));
     return 0;
   }
-  // pin
+  return pin(snapshot, report, io);
+}
+
+async function verify(args: CliArgs, io: CliIO): Promise<number> {
+  let text: string;
+  try {
+    text = await io.readFile(args.lock);
+  } catch (error) {
+    throw new UsageError(
+      `cannot read the lock file ${args.lock}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
+  }
+  const parsed = parseLock(text);
+  if (!parsed.ok) {
+    throw new UsageError(
+      `the lock file ${args.lock} is malformed:\n  ${parsed.errors.join("\n  ")}`,
+    );
+  }
+  const { lock } = parsed;
+  if (args.namespace !== undefined && args.namespace !== lock.namespace) {
+    throw new UsageError(
+      `--namespace ${args.namespace} differs from the lock's namespace ${lock.namespace} (display names include it): leave --namespace out`,
+    );
+  }
+  const options = clientOptions(lock.namespace, args.connection);
+  const client = new MCPClient(options);
+  const refused = verifyServer(
+    lock,
+    { identity: client.serverIdentity, serverFingerprint: client.serverFingerprint },
+    args.lock,
+  );
+  if (refused) {
+    io.stdout(refused.text);
+    return refused.exitCode;
+  }
+  let snapshot = await takeSnapshot(options);
+  if (snapshot.tools.some((tool) => tool.fingerprint !== lock.fingerprints[tool.name])) {
+    // What changed needs the raw definitions: a second listing, only when something differs.
+    snapshot = { ...snapshot, ...(await rawDefinitions(options, snapshot.tools)) };
+  }
+  const result = verifyResult(lock, snapshot, args.lock);
+  io.stdout(result.text);
+  return result.exitCode;
+}
+
+function pin(snapshot: ServerSnapshot, report: InspectReport, io: CliIO): number {
   if (snapshot.inconsistent.length > 0) {
     io.stderr(
       `toolgate-mcp: not pinned: the server listed different definitions on two connections for ${snapshot.inconsistent.map((name) => JSON.stringify(sanitizeDescription(name, 100))).join(", ")}; a pin would not hold\n`,

@@ -116,6 +116,16 @@ describe("toolgate-mcp inspect", SLOW, () => {
     expect(report.warningCount).toBe(10);
   });
 
+  it("pin prints the lock on stdout and the warnings on stderr", async () => {
+    const run = await cli(["pin", ...stdio("hostile")]);
+    expect(run.code).toBe(0);
+    expect(Object.keys(JSON.parse(run.stdout).fingerprints)).toHaveLength(5);
+    expect(run.stderr).toContain("pinned 4 tools of stdio");
+    expect(run.stderr).toContain("(1 skipped: not loadable)");
+    expect(run.stderr).toContain("10 warnings: review before committing the lock");
+    expect(run.stderr).toContain("[long-description] server_essay description: 2400 characters");
+  });
+
   it("shows which hints the server claimed", async () => {
     const run = await cli(["inspect", ...stdio("baseline")]);
     expect(run.code).toBe(0);
