@@ -279,6 +279,41 @@ describe("toolgate-mcp pin and verify", SLOW, () => {
   });
 });
 
+describe("toolgate-mcp with the repository's examples/docs-server", SLOW, () => {
+  const docsServer = join(packageDir, "..", "..", "examples", "docs-server", "server.mjs");
+  // Only variable names are pinned, so the variant switch changes what the server says, not the pin.
+  const docs = (variant: string) => [
+    "--namespace",
+    "docs",
+    "--env",
+    `DOCS_SERVER_VARIANT=${variant}`,
+    "--",
+    process.execPath,
+    docsServer,
+  ];
+
+  it("pins it, verifies it, and catches its changed description (a rug pull)", async () => {
+    const pinned = await cli(["pin", ...docs("original")]);
+    expect(pinned.code).toBe(0);
+    const path = join(temp, "docs-server.lock.json");
+    writeFileSync(path, pinned.stdout);
+    expect(Object.keys(JSON.parse(pinned.stdout).fingerprints)).toEqual([
+      "$server",
+      "docs_page_count",
+      "docs_search_docs",
+    ]);
+    expect((await cli(["verify", "--lock", path, ...docs("original")])).code).toBe(0);
+    const changed = await cli(["verify", "--lock", path, ...docs("changed")]);
+    expect(changed.code).toBe(1);
+    expect(changed.stdout).toContain('changed  docs_search_docs  (remote name "search_docs")');
+    expect(changed.stdout).toContain("what:   description\n");
+    const inspected = await cli(["inspect", ...docs("changed")]);
+    expect(inspected.stdout).toContain(
+      "WARNING [instruction-like] description: asks to send the user's data",
+    );
+  });
+});
+
 describe("toolgate-mcp errors", SLOW, () => {
   it("a malformed lock file: exit 2 naming the problems", async () => {
     const path = join(temp, "bad.lock.json");
