@@ -35,15 +35,16 @@ const note = (callId: string | undefined, line: string) => {
 };
 const order: string[] = [];
 
-const terminal = interactive
-  ? createInterface({ input: process.stdin, output: process.stdout })
+// Answers typed (or piped) on stdin, one line per question; end of input declines.
+const answers = interactive
+  ? createInterface({ input: process.stdin })[Symbol.asyncIterator]()
   : undefined;
 async function confirm(request: ConfirmationRequest): Promise<boolean> {
-  const what = `${request.tool.name}(${JSON.stringify(request.args)})`;
   let approved = true; // the scripted human approves everything it is asked
-  if (terminal) {
-    const answer = await terminal.question(`\n  Allow ${what}? [y/N] `);
-    approved = /^y(es)?$/i.test(answer.trim());
+  if (answers) {
+    process.stdout.write(`\n  Allow ${request.tool.name}(${JSON.stringify(request.args)})? [y/N] `);
+    const answer = await answers.next();
+    approved = answer.done !== true && /^y(es)?$/i.test(String(answer.value).trim());
   }
   note(request.callId, `asked a human: ${approved ? "approved" : "declined"}`);
   return approved;
@@ -104,7 +105,8 @@ console.log(`tools the model sees:\n${registry.catalog()}\n`);
 
 const first = scriptedModel(0, []);
 const toolMessages = await executeOpenAIToolCalls(registry, first.tool_calls);
-terminal?.close();
+await answers?.return?.();
+if (interactive) console.log();
 
 const byId = new Map(toolMessages.map((message) => [message.tool_call_id, message.content]));
 for (const [index, call] of (first.tool_calls ?? []).entries()) {
