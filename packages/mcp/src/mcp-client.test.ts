@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { TOOL_NAME_PATTERN, ToolResponse } from "@toolgate/tool-core";
 import { afterEach, describe, expect, it } from "vitest";
@@ -544,6 +545,13 @@ describe("MCPClient.callTool", () => {
     const response = await pending;
     expect(response.isError).toBe(true);
     expect(response.text).toMatch(/was cancelled/);
+  });
+
+  it("leaves no listener behind on a signal shared by many calls", async () => {
+    const { client } = await connected([echo]);
+    const shared = new AbortController().signal;
+    for (let i = 0; i < 50; i++) await client.callTool("echo", {}, { signal: shared });
+    expect(getEventListeners(shared, "abort")).toHaveLength(0);
   });
 
   it("ends a call that gets no answer at its timeout", async () => {

@@ -626,13 +626,15 @@ export class MCPClient implements AsyncDisposable {
 }
 
 /**
- * A limit for one request: the SDK's own timeout and the caller's signal, plus a timer and an
- * abort listener of ours that end the wait even if the SDK misbehaves. No AbortController is
- * made per call: creating one costs more than the rest of this class on a fast transport.
+ * A limit for one request: the SDK's own timeout, plus a timer and an abort listener of ours that
+ * end the wait even if the SDK misbehaves. The caller's signal reaches the SDK (which then tells
+ * the server the call is cancelled) through an AbortController of this request only: the SDK
+ * never removes the listener it adds, so a signal shared by many calls would collect them.
  */
 class Deadline {
   readonly #limit: number | null;
   readonly #outer: AbortSignal | undefined;
+  readonly #controller: AbortController | undefined;
   readonly #timer: ReturnType<typeof setTimeout> | undefined;
   #reject: ((reason: unknown) => void) | undefined;
   #stopped: unknown;
@@ -647,13 +649,20 @@ class Deadline {
         this.#stop(new Error(`timed out after ${limit} ms`));
       }, limit);
     }
-    outer?.addEventListener("abort", this.#onAbort);
+    if (outer) {
+      this.#controller = new AbortController();
+      outer.addEventListener("abort", this.#onAbort);
+    }
   }
 
-  readonly #onAbort = () => this.#stop(this.#outer?.reason);
+  readonly #onAbort = () => {
+    const reason = this.#outer?.reason ?? new Error("aborted");
+    this.#controller?.abort(reason);
+    this.#stop(reason);
+  };
 
   #stop(reason: unknown): void {
-    this.#stopped ??= reason ?? new Error("aborted");
+    this.#stopped ??= reason;
     this.#reject?.(this.#stopped);
   }
 
@@ -664,7 +673,7 @@ class Deadline {
       maxTotalTimeout: limit,
       resetTimeoutOnProgress: false,
     };
-    if (this.#outer) options.signal = this.#outer;
+    if (this.#controller) options.signal = this.#controller.signal;
     return options;
   }
 
@@ -677,8 +686,13 @@ class Deadline {
       this.#reject = reject;
       promise.then(resolve, (error: unknown) => {
         // The SDK's own timer may fire first: it is the same deadline.
-        if (error instanceof McpError && error.code === ErrorCode.RequestTimeout)
+        if (
+          error instanceof McpError &&
+          error.code === ErrorCode.RequestTimeout &&
+          !this.#outer?.aborted
+        ) {
           this.timedOut = true;
+        }
         reject(error);
       });
     });
