@@ -22,6 +22,7 @@ import { canonicalJson } from "./internal/canonical-json.js";
 import { hintsFromAnnotations } from "./internal/hints-from-annotations.js";
 import { mapCallResult } from "./internal/map-call-result.js";
 import { sanitizeSchema } from "./internal/sanitize-schema.js";
+import { type SdkSignal, SdkSignals } from "./internal/sdk-signals.js";
 import { MCPTool } from "./mcp-tool.js";
 import { type PinMismatch, PinningError } from "./pinning-error.js";
 import {
@@ -148,6 +149,7 @@ export class MCPClient implements AsyncDisposable {
   #skipped: readonly SkippedTool[] = [];
   #fingerprints: Record<string, string> = {};
   #protocolErrors = 0;
+  readonly #sdkSignals = new SdkSignals();
 
   constructor(options: MCPClientOptions) {
     if (typeof options !== "object" || options === null) {
@@ -445,6 +447,7 @@ export class MCPClient implements AsyncDisposable {
     const deadline = new Deadline(
       timeoutMs === null ? null : Math.min(timeoutMs, MAX_TIMER_MS),
       signal,
+      this.#sdkSignals,
     );
     try {
       if (this.#relisting) await deadline.race(this.#relisting);
@@ -628,19 +631,18 @@ export class MCPClient implements AsyncDisposable {
 /**
  * A limit for one request: the SDK's own timeout, plus a timer and an abort listener of ours that
  * end the wait even if the SDK misbehaves. The caller's signal reaches the SDK (which then tells
- * the server the call is cancelled) through an AbortController of this request only: the SDK
- * never removes the listener it adds, so a signal shared by many calls would collect them.
+ * the server the call is cancelled) through `SdkSignals`.
  */
 class Deadline {
   readonly #limit: number | null;
   readonly #outer: AbortSignal | undefined;
-  readonly #controller: AbortController | undefined;
+  readonly #sdkSignal: SdkSignal | undefined;
   readonly #timer: ReturnType<typeof setTimeout> | undefined;
   #reject: ((reason: unknown) => void) | undefined;
   #stopped: unknown;
   timedOut = false;
 
-  constructor(limit: number | null, outer?: AbortSignal) {
+  constructor(limit: number | null, outer?: AbortSignal, signals?: SdkSignals) {
     this.#limit = limit;
     this.#outer = outer;
     if (limit !== null) {
@@ -650,16 +652,12 @@ class Deadline {
       }, limit);
     }
     if (outer) {
-      this.#controller = new AbortController();
+      this.#sdkSignal = signals?.for(outer);
       outer.addEventListener("abort", this.#onAbort);
     }
   }
 
-  readonly #onAbort = () => {
-    const reason = this.#outer?.reason ?? new Error("aborted");
-    this.#controller?.abort(reason);
-    this.#stop(reason);
-  };
+  readonly #onAbort = () => this.#stop(this.#outer?.reason ?? new Error("aborted"));
 
   #stop(reason: unknown): void {
     this.#stopped ??= reason;
@@ -673,7 +671,7 @@ class Deadline {
       maxTotalTimeout: limit,
       resetTimeoutOnProgress: false,
     };
-    if (this.#controller) options.signal = this.#controller.signal;
+    if (this.#sdkSignal) options.signal = this.#sdkSignal.signal;
     return options;
   }
 
@@ -701,6 +699,7 @@ class Deadline {
   clear(): void {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#outer?.removeEventListener("abort", this.#onAbort);
+    this.#sdkSignal?.release();
     this.#reject = undefined;
   }
 }

@@ -27,6 +27,7 @@ export async function startTestServer(options: {
   onCall?: (
     name: string,
     args: Record<string, unknown>,
+    signal: AbortSignal,
   ) => CallToolResult | Promise<CallToolResult>;
 }): Promise<TestServer> {
   let tools = options.tools;
@@ -46,10 +47,10 @@ export async function startTestServer(options: {
       end < tools.length ? { tools: page, nextCursor: String(end) } : { tools: page }
     ) as never;
   });
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
     calls.push({ name: request.params.name, arguments: args });
-    if (options.onCall) return options.onCall(request.params.name, args);
+    if (options.onCall) return options.onCall(request.params.name, args, extra.signal);
     return { content: [{ type: "text", text: `called ${request.params.name}` }] };
   });
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();

@@ -1,0 +1,81 @@
+/** How many SDK requests may share one AbortController before a fresh one is made. */
+const USES_PER_CONTROLLER = 64;
+
+/** A signal to hand to the SDK for one request, and what to call when the request is over. */
+export interface SdkSignal {
+  readonly signal: AbortSignal;
+  release(): void;
+}
+
+const NOTHING_TO_RELEASE = () => {};
+
+/**
+ * Turns a caller's signal into one that is safe to give the SDK. The SDK adds an abort listener
+ * to every request's signal and never removes it, so a signal shared by many calls (a session's
+ * signal, or the registry's never-aborting one) would collect listeners without end, while making
+ * an AbortController for every call is a large part of a fast call's cost.
+ *
+ * The first time a signal is seen it goes to the SDK as is (one listener, once). A signal seen
+ * again is linked to a shared AbortController used for at most 64 requests; when all requests of
+ * a retired controller are over, its link is removed and it is left to the garbage collector
+ * with the SDK's listeners. Aborting the caller's signal aborts every controller linked to it, so
+ * the server is told about each cancelled request.
+ */
+export class SdkSignals {
+  readonly #seen = new WeakSet<AbortSignal>();
+  readonly #shared = new WeakMap<AbortSignal, SharedAbort>();
+
+  for(outer: AbortSignal): SdkSignal {
+    if (!this.#seen.has(outer)) {
+      this.#seen.add(outer);
+      return { signal: outer, release: NOTHING_TO_RELEASE };
+    }
+    let shared = this.#shared.get(outer);
+    if (shared === undefined || shared.uses >= USES_PER_CONTROLLER) {
+      shared?.retire();
+      shared = new SharedAbort(outer);
+      this.#shared.set(outer, shared);
+    }
+    return shared.acquire();
+  }
+}
+
+class SharedAbort {
+  readonly #controller = new AbortController();
+  readonly #outer: AbortSignal;
+  readonly #onAbort = () => this.#controller.abort(this.#outer.reason);
+  uses = 0;
+  #inFlight = 0;
+  #retired = false;
+
+  constructor(outer: AbortSignal) {
+    this.#outer = outer;
+    outer.addEventListener("abort", this.#onAbort, { once: true });
+  }
+
+  acquire(): SdkSignal {
+    this.uses++;
+    this.#inFlight++;
+    let released = false;
+    return {
+      signal: this.#controller.signal,
+      release: () => {
+        if (released) return;
+        released = true;
+        this.#inFlight--;
+        this.#unlinkIfDone();
+      },
+    };
+  }
+
+  retire(): void {
+    this.#retired = true;
+    this.#unlinkIfDone();
+  }
+
+  #unlinkIfDone(): void {
+    if (this.#retired && this.#inFlight === 0) {
+      this.#outer.removeEventListener("abort", this.#onAbort);
+    }
+  }
+}
