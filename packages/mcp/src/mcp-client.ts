@@ -45,6 +45,8 @@ const MAX_PAGES = 1000;
 const MAX_TOOLS = 10_000;
 const FINGERPRINT = /^[0-9a-f]{64}$/;
 const CLIENT_INFO = { name: "toolgate", version: "0.1.0" };
+/** Shared by all clients: a caller's signal gets one link, whichever clients it is used with. */
+const SDK_SIGNALS = new SdkSignals();
 
 /** How an {@link MCPClient} reaches its server, and how much it trusts it (not at all, by default). */
 export interface MCPClientOptions {
@@ -149,7 +151,6 @@ export class MCPClient implements AsyncDisposable {
   #skipped: readonly SkippedTool[] = [];
   #fingerprints: Record<string, string> = {};
   #protocolErrors = 0;
-  readonly #sdkSignals = new SdkSignals();
 
   constructor(options: MCPClientOptions) {
     if (typeof options !== "object" || options === null) {
@@ -447,7 +448,6 @@ export class MCPClient implements AsyncDisposable {
     const deadline = new Deadline(
       timeoutMs === null ? null : Math.min(timeoutMs, MAX_TIMER_MS),
       signal,
-      this.#sdkSignals,
     );
     try {
       if (this.#relisting) await deadline.race(this.#relisting);
@@ -642,7 +642,7 @@ class Deadline {
   #stopped: unknown;
   timedOut = false;
 
-  constructor(limit: number | null, outer?: AbortSignal, signals?: SdkSignals) {
+  constructor(limit: number | null, outer?: AbortSignal) {
     this.#limit = limit;
     this.#outer = outer;
     if (limit !== null) {
@@ -652,12 +652,13 @@ class Deadline {
       }, limit);
     }
     if (outer) {
-      this.#sdkSignal = signals?.for(outer);
-      outer.addEventListener("abort", this.#onAbort);
+      this.#sdkSignal = SDK_SIGNALS.for(outer);
+      // Listening on our linked signal, not the caller's: no listener piles up on theirs.
+      this.#sdkSignal.signal.addEventListener("abort", this.#onAbort);
     }
   }
 
-  readonly #onAbort = () => this.#stop(this.#outer?.reason ?? new Error("aborted"));
+  readonly #onAbort = () => this.#stop(this.#sdkSignal?.signal.reason ?? new Error("aborted"));
 
   #stop(reason: unknown): void {
     this.#stopped ??= reason;
@@ -698,7 +699,7 @@ class Deadline {
 
   clear(): void {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
-    this.#outer?.removeEventListener("abort", this.#onAbort);
+    this.#sdkSignal?.signal.removeEventListener("abort", this.#onAbort);
     this.#sdkSignal?.release();
     this.#reject = undefined;
   }

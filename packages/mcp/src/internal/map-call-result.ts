@@ -15,18 +15,18 @@ export function mapCallResult(result: CallToolResult, maxResultChars?: number): 
   for (const block of blocks) {
     switch (block.type) {
       case "text": {
-        const text = removeInvisibleCharacters(block.text);
+        const text = clean(block.text);
         parts.push(text);
         content.push({ type: "text", text });
         break;
       }
       case "image":
       case "audio":
-        parts.push(`[${block.type} ${clean(block.mimeType)}, ${base64Bytes(block.data)} bytes]`);
+        parts.push(`[${block.type} ${short(block.mimeType)}, ${base64Bytes(block.data)} bytes]`);
         content.push({ type: block.type, data: block.data, mimeType: block.mimeType });
         break;
       case "resource_link": {
-        parts.push(`[resource link ${clean(block.name)}: ${clean(block.uri)}]`);
+        parts.push(`[resource link ${short(block.name)}: ${short(block.uri)}]`);
         const link: { -readonly [K in keyof typeof block]?: unknown } = {
           type: "resource_link",
           uri: block.uri,
@@ -42,14 +42,14 @@ export function mapCallResult(result: CallToolResult, maxResultChars?: number): 
       }
       case "resource": {
         const { resource } = block;
-        const mime = typeof resource.mimeType === "string" ? `, ${clean(resource.mimeType)}` : "";
+        const mime = typeof resource.mimeType === "string" ? `, ${short(resource.mimeType)}` : "";
         if ("text" in resource && typeof resource.text === "string") {
           const text = removeInvisibleCharacters(resource.text);
-          parts.push(`[resource ${clean(resource.uri)}${mime}]\n${text}`);
+          parts.push(`[resource ${short(resource.uri)}${mime}]\n${text}`);
           content.push({ type: "resource", resource: { ...pickResource(resource), text } });
         } else if ("blob" in resource && typeof resource.blob === "string") {
           parts.push(
-            `[resource ${clean(resource.uri)}${mime}, ${base64Bytes(resource.blob)} bytes]`,
+            `[resource ${short(resource.uri)}${mime}, ${base64Bytes(resource.blob)} bytes]`,
           );
           content.push({
             type: "resource",
@@ -63,7 +63,7 @@ export function mapCallResult(result: CallToolResult, maxResultChars?: number): 
   let text: string;
   if (parts.length > 0) text = parts.join("\n");
   else if (result.structuredContent !== undefined)
-    text = removeInvisibleCharacters(JSON.stringify(result.structuredContent));
+    text = clean(JSON.stringify(result.structuredContent));
   else text = result.isError ? "(the tool failed without saying why)" : "(done)";
 
   let truncated = false;
@@ -71,7 +71,8 @@ export function mapCallResult(result: CallToolResult, maxResultChars?: number): 
     text = truncateWithMarker(text, maxResultChars);
     truncated = true;
   }
-  const extras = content.length > 0 ? { content } : undefined;
+  // Text alone is all in `text`; blocks are kept when there is more than text.
+  const extras = content.some((block) => block.type !== "text") ? { content } : undefined;
   if (result.isError === true) return ToolResponse.error(text, result, extras);
   return truncated
     ? ToolResponse.partial(text, result, extras)
@@ -87,9 +88,17 @@ function pickResource(resource: { uri: string; mimeType?: string }): {
     : { uri: resource.uri };
 }
 
+// Printable ASCII, newline and tab hide nothing: most results skip the full filter.
+const PLAIN = /^[\x20-\x7e\n\t]*$/;
+
+/** `removeInvisibleCharacters`, with a fast path for plain text. */
+function clean(text: string): string {
+  return PLAIN.test(text) ? text : removeInvisibleCharacters(text);
+}
+
 /** Short server-given strings inside placeholders: no hidden characters, no newlines, bounded. */
-function clean(value: string): string {
-  const text = removeInvisibleCharacters(value).replace(/\s+/g, " ");
+function short(value: string): string {
+  const text = clean(value).replace(/\s+/g, " ");
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
 

@@ -1,3 +1,5 @@
+import { setMaxListeners } from "node:events";
+
 /** How many SDK requests may share one AbortController before a fresh one is made. */
 const USES_PER_CONTROLLER = 64;
 
@@ -7,29 +9,23 @@ export interface SdkSignal {
   release(): void;
 }
 
-const NOTHING_TO_RELEASE = () => {};
-
 /**
  * Turns a caller's signal into one that is safe to give the SDK. The SDK adds an abort listener
  * to every request's signal and never removes it, so a signal shared by many calls (a session's
- * signal, or the registry's never-aborting one) would collect listeners without end, while making
- * an AbortController for every call is a large part of a fast call's cost.
+ * signal, or the registry's never-aborting one) would collect listeners, and with them every
+ * client that ever used it; while making an AbortController for every call is a large part of a
+ * fast call's cost.
  *
- * The first time a signal is seen it goes to the SDK as is (one listener, once). A signal seen
- * again is linked to a shared AbortController used for at most 64 requests; when all requests of
- * a retired controller are over, its link is removed and it is left to the garbage collector
- * with the SDK's listeners. Aborting the caller's signal aborts every controller linked to it, so
- * the server is told about each cancelled request.
+ * So each caller's signal is linked to a shared AbortController that serves at most 64 requests;
+ * when all requests of a retired controller are over, its link is removed and it is left to the
+ * garbage collector with the SDK's listeners. Aborting the caller's signal aborts every
+ * controller linked to it, so the server is told about each cancelled request. Nothing is kept
+ * for a signal once it is garbage.
  */
 export class SdkSignals {
-  readonly #seen = new WeakSet<AbortSignal>();
   readonly #shared = new WeakMap<AbortSignal, SharedAbort>();
 
   for(outer: AbortSignal): SdkSignal {
-    if (!this.#seen.has(outer)) {
-      this.#seen.add(outer);
-      return { signal: outer, release: NOTHING_TO_RELEASE };
-    }
     let shared = this.#shared.get(outer);
     if (shared === undefined || shared.uses >= USES_PER_CONTROLLER) {
       shared?.retire();
@@ -50,7 +46,10 @@ class SharedAbort {
 
   constructor(outer: AbortSignal) {
     this.#outer = outer;
-    outer.addEventListener("abort", this.#onAbort, { once: true });
+    // The SDK's and our own listener for each request are expected here: not a leak.
+    setMaxListeners(2 * USES_PER_CONTROLLER + 1, this.#controller.signal);
+    if (outer.aborted) this.#controller.abort(outer.reason);
+    else outer.addEventListener("abort", this.#onAbort, { once: true });
   }
 
   acquire(): SdkSignal {
