@@ -1,0 +1,38 @@
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { ToolRegistry } from "@toolgate/registry";
+import type { Tool, ToolResponse } from "@toolgate/tool-core";
+import { expectTypeOf } from "vitest";
+import type { MCPClient, MCPClientOptions } from "./mcp-client.js";
+import type { MCPTool } from "./mcp-tool.js";
+import type { PinMismatch, PinningError } from "./pinning-error.js";
+import { serveRegistry } from "./serve-registry.js";
+
+// The namespace is required; everything else is optional.
+expectTypeOf<{ namespace: string; command: string }>().toExtend<MCPClientOptions>();
+// @ts-expect-error: namespace is required
+const missing: MCPClientOptions = { command: "node" };
+void missing;
+// @ts-expect-error: timeoutMs is a number or null
+const badTimeout: MCPClientOptions = { namespace: "a", command: "x", timeoutMs: "5s" };
+void badTimeout;
+
+declare const client: MCPClient;
+expectTypeOf(client.connect()).toEqualTypeOf<Promise<MCPClient>>();
+expectTypeOf(client.loadTools()).toEqualTypeOf<Promise<MCPTool[]>>();
+expectTypeOf(client.callTool("x", {})).toEqualTypeOf<Promise<ToolResponse>>();
+expectTypeOf(client.fingerprints()).toEqualTypeOf<Record<string, string>>();
+expectTypeOf(client).toExtend<AsyncDisposable>();
+
+// An MCPTool is a Tool a registry accepts, with the remote name and fingerprint beside it.
+declare const mcpTool: MCPTool;
+expectTypeOf(mcpTool).toExtend<Tool>();
+expectTypeOf(mcpTool.remoteName).toEqualTypeOf<string>();
+expectTypeOf(mcpTool.fingerprint).toEqualTypeOf<string>();
+expectTypeOf(mcpTool.client).toEqualTypeOf<MCPClient>();
+
+declare const pinning: PinningError;
+expectTypeOf(pinning.mismatches).toEqualTypeOf<readonly PinMismatch[]>();
+expectTypeOf<PinMismatch["actual"]>().toEqualTypeOf<string | undefined>();
+
+declare const registry: ToolRegistry;
+expectTypeOf(serveRegistry(registry, { name: "n", version: "1" })).toEqualTypeOf<McpServer>();
