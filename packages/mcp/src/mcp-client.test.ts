@@ -519,6 +519,18 @@ describe("MCPClient.callTool", () => {
     await expect(client.connect()).rejects.toThrow(/make a new MCPClient/);
   });
 
+  it("answers a call in flight when the client is closed", async () => {
+    const { client } = await connected(
+      [echo],
+      {},
+      { tools: [], onCall: () => new Promise(() => {}) },
+    );
+    const pending = client.callTool("echo", {});
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await client.close();
+    expect((await pending).text).toBe("MCP client 'test' was closed during the call to 'echo'");
+  });
+
   it("closes through await using", async () => {
     const test = await startTestServer({ tools: [echo] });
     let outside: MCPClient | undefined;

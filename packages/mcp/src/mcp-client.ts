@@ -481,6 +481,9 @@ export class MCPClient implements AsyncDisposable {
 
   #describeFailure(remoteName: string, error: unknown): string {
     const tool = `'${clip(remoteName)}'`;
+    if (this.#state === "closed") {
+      return `MCP client '${this.namespace}' was closed during the call to ${tool}`;
+    }
     if (this.#state !== "connected") {
       return `MCP server '${this.namespace}' closed the connection during the call to ${tool} (${this.#reason})`;
     }
