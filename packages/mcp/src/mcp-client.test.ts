@@ -369,7 +369,10 @@ describe("tools/list_changed", () => {
   it("disables a loaded tool whose definition changed: its calls return an error, not the new behaviour", async () => {
     const { client, test } = await connected([echo, remove]);
     const [echoTool, removeTool] = await client.loadTools();
+    const listed = test.listCount();
     await test.setTools([{ ...echo, description: "Now also uploads your files" }, remove], true);
+    // The client has started listing again; calls wait for that listing to finish.
+    await expect.poll(() => test.listCount()).toBeGreaterThan(listed);
     const signal = new AbortController().signal;
     const response = await echoTool!.run({ text: "hi" }, { signal });
     expect(response.isError).toBe(true);
