@@ -1,6 +1,8 @@
 // Runs against the installed tarball of @toolgate/mcp, outside the workspace: serve a tiny
 // registry over MCP in memory, load it back with MCPClient (pinned), and call through a registry.
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import {
   fingerprintTool,
@@ -67,4 +69,15 @@ await assert.rejects(
 );
 assert.equal(sanitizeDescription("ok\u200b\u{E0041}"), "ok");
 assert.match(fingerprintTool({ name: "x", inputSchema: { type: "object" } }), /^[0-9a-f]{64}$/);
+
+// The toolgate-mcp command is installed as a bin and runs from the tarball.
+const bin = spawnSync(join("node_modules", ".bin", "toolgate-mcp"), ["--help"], {
+  encoding: "utf8",
+});
+assert.equal(bin.status, 0, bin.stderr);
+assert.match(bin.stdout, /verify/);
+const usage = spawnSync(join("node_modules", ".bin", "toolgate-mcp"), ["--no-such-flag"], {
+  encoding: "utf8",
+});
+assert.equal(usage.status, 2);
 console.log("@toolgate/mcp: ok");
