@@ -11,7 +11,8 @@ export interface MCPToolDefinition {
   annotations?: object;
 }
 
-const FIELDS = [
+/** The definition fields a fingerprint covers, in the order they are read. */
+export const FINGERPRINT_FIELDS = [
   "name",
   "title",
   "description",
@@ -34,7 +35,7 @@ export function fingerprintTool(definition: MCPToolDefinition): string {
     throw new TypeError("tool definition must be an object");
   }
   const picked: Record<string, unknown> = {};
-  for (const field of FIELDS) {
+  for (const field of FINGERPRINT_FIELDS) {
     if (definition[field] !== undefined) picked[field] = definition[field];
   }
   return createHash("sha256").update(canonicalJson(picked)).digest("hex");

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { FINGERPRINT_FIELDS } from "../fingerprint-tool.js";
 import { canonicalJson } from "../internal/canonical-json.js";
 import { NAMESPACE_PATTERN, SERVER_PIN_KEY } from "../mcp-client.js";
 import type { ServerSnapshot } from "./server-snapshot.js";
@@ -6,14 +7,7 @@ import { compare } from "./server-snapshot.js";
 import type { RawDefinition } from "./warnings.js";
 
 /** The definition fields a fingerprint covers, each hashed on its own in the lock's `tools`. */
-export const PART_FIELDS = [
-  "name",
-  "title",
-  "description",
-  "inputSchema",
-  "outputSchema",
-  "annotations",
-] as const;
+export const PART_FIELDS = FINGERPRINT_FIELDS;
 
 /**
  * `toolgate.lock.json`, version 1. `fingerprints` is exactly what `MCPClient` takes as
