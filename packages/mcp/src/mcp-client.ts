@@ -656,12 +656,14 @@ class Deadline {
     }
     if (outer) {
       this.#sdkSignal = SDK_SIGNALS.for(outer);
-      // Listening on our linked signal, not the caller's: no listener piles up on theirs.
-      this.#sdkSignal.signal.addEventListener("abort", this.#onAbort);
+      // On the caller's signal, not the shared one given to the SDK: that one collects the SDK's
+      // listeners, and removing ours from a long list would cost more than the call itself.
+      // Removed in clear(), so none piles up on the caller's signal.
+      outer.addEventListener("abort", this.#onAbort);
     }
   }
 
-  readonly #onAbort = () => this.#stop(this.#sdkSignal?.signal.reason ?? new Error("aborted"));
+  readonly #onAbort = () => this.#stop(this.#outer?.reason ?? new Error("aborted"));
 
   #stop(reason: unknown): void {
     this.#stopped ??= reason;
@@ -702,7 +704,7 @@ class Deadline {
 
   clear(): void {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
-    this.#sdkSignal?.signal.removeEventListener("abort", this.#onAbort);
+    this.#outer?.removeEventListener("abort", this.#onAbort);
     this.#sdkSignal?.release();
     this.#reject = undefined;
   }
