@@ -49,6 +49,7 @@ const table = rows.map((row) => [
   format(row.baselineValue),
   row.ratio === undefined ? "" : `${format(row.ratio)}x`,
   row.target ?? "",
+  row.ok === undefined ? "" : row.ok ? "met" : "MISSED",
 ]);
 const lines = [header, header.map(() => "---"), ...table].map(
   (cells) => `| ${cells.join(" | ")} |`,

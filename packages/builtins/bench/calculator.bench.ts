@@ -3,10 +3,10 @@
 // `pnpm --filter @toolgate/builtins bench` after building: it imports the built package, like a user.
 // Every expression is different, so no evaluator can answer from a cache; none of the three keeps
 // one between calls anyway, so the timed passes repeat the same fixed set.
-import { appendFileSync } from "node:fs";
 import { CalculatorTool } from "@toolgate/builtins";
 import { Parser } from "expr-eval";
 import { evaluate } from "mathjs";
+import { median, report } from "../../../bench/report.js";
 
 const PACKAGE = "@toolgate/builtins";
 const COUNT = 1000;
@@ -108,7 +108,6 @@ for (let round = 0; round < ROUNDS; round++) {
     samples[index]!.push(pass(engines[index]!.run));
   }
 }
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 const perSecond = samples.map((s) => COUNT / (median(s) / 1000));
 const [ours, exprEval, mathjs] = perSecond as [number, number, number];
 
@@ -127,25 +126,25 @@ console.log(
   `toolgate is ${(ours / exprEval).toFixed(2)}x expr-eval (target > 1x) and ${(ours / mathjs).toFixed(2)}x mathjs (target >= 5x)`,
 );
 
-const out = process.env.TOOLGATE_BENCH_OUT;
-if (out) {
-  const round3 = (n: number) => Math.round(n * 1000) / 1000;
-  for (const [short, baseline, baselineValue, target] of [
-    ["expr-eval", "expr-eval Parser.evaluate", exprEval, "> 1x"],
-    ["mathjs", "mathjs evaluate", mathjs, ">= 5x"],
-  ] as const) {
-    appendFileSync(
-      out,
-      `${JSON.stringify({
-        package: PACKAGE,
-        name: `calculator throughput, 1,000 distinct expressions (vs ${short})`,
-        value: Math.round(ours),
-        unit: "expressions/s",
-        baseline,
-        baselineValue: Math.round(baselineValue),
-        ratio: round3(ours / baselineValue),
-        target,
-      })}\n`,
-    );
-  }
-}
+// Reported as time per expression, so that every ratio in the table reads "lower is better".
+const microsPerExpression = (perSec: number) => 1e6 / perSec;
+report(PACKAGE, [
+  {
+    name: "calculator, 1,000 distinct expressions (vs expr-eval)",
+    value: microsPerExpression(ours),
+    unit: "µs/expression",
+    baseline: "expr-eval Parser.evaluate",
+    baselineValue: microsPerExpression(exprEval),
+    target: "< 1x",
+    ok: ours > exprEval,
+  },
+  {
+    name: "calculator, 1,000 distinct expressions (vs mathjs)",
+    value: microsPerExpression(ours),
+    unit: "µs/expression",
+    baseline: "mathjs evaluate",
+    baselineValue: microsPerExpression(mathjs),
+    target: "<= 0.2x",
+    ok: ours >= 5 * mathjs,
+  },
+]);

@@ -2,16 +2,11 @@
 // (see bench/README.md at the repository root). Run with `pnpm --filter @toolgate/builtins bench`
 // after building: it imports the built package, like a user.
 import { spawn } from "node:child_process";
-import { appendFileSync } from "node:fs";
 import { CLITool } from "@toolgate/builtins";
+import { median, report } from "../../../bench/report.js";
 
 const PACKAGE = "@toolgate/builtins";
 const TARGET = 1.2;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
 
 // The baseline: what a careless caller would write, awaiting the child's exit.
 function rawSpawn(): Promise<void> {
@@ -54,44 +49,15 @@ for (let round = 0; round < 11; round++) {
 }
 const rawMs = median(raw);
 const toolMs = median(through);
-const ratio = toolMs / rawMs;
 
-const name = "cli: `echo hi` (parse, policy, PATH lookup, process group, capped output)";
-const baseline = "child_process.spawn('echo', ['hi']) awaiting exit";
-console.log(
-  [
-    ["figure", "toolgate", "baseline", "ratio", "target", ""],
-    [
-      name,
-      `${toolMs.toFixed(3)} ms`,
-      `${rawMs.toFixed(3)} ms`,
-      `${ratio.toFixed(2)}x`,
-      `<= ${TARGET}x`,
-      ratio <= TARGET ? "ok" : "MISSED",
-    ],
-  ]
-    .map((row) => row.join("  |  "))
-    .join("\n"),
-);
-console.log(`baseline: ${baseline}`);
-
-const out = process.env.TOOLGATE_BENCH_OUT;
-if (out) {
-  appendFileSync(
-    out,
-    `${JSON.stringify({
-      package: PACKAGE,
-      name,
-      value: round(toolMs),
-      unit: "ms/call",
-      baseline,
-      baselineValue: round(rawMs),
-      ratio: round(ratio),
-      target: `<= ${TARGET}x`,
-    })}\n`,
-  );
-}
-
-function round(value: number): number {
-  return Math.round(value * 1000) / 1000;
-}
+report(PACKAGE, [
+  {
+    name: "cli: `echo hi` (parse, policy, PATH lookup, process group, capped output)",
+    value: toolMs,
+    unit: "ms/call",
+    baseline: "child_process.spawn('echo', ['hi']) awaiting exit",
+    baselineValue: rawMs,
+    target: `<= ${TARGET}x`,
+    ok: toolMs <= TARGET * rawMs,
+  },
+]);

@@ -12,8 +12,8 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { MCPClient, type MCPClientOptions } from "@toolgate/mcp";
 import { ToolRegistry, type ToolRegistryOptions } from "@toolgate/registry";
+import { type Figure, median, report } from "../../../bench/report.js";
 import { echoServer } from "./echo-server.mjs";
-import { type Figure, median, report } from "./report.js";
 
 const serverScript = fileURLToPath(new URL("./echo-server.mjs", import.meta.url));
 const args = { text: "hello" };
@@ -138,4 +138,4 @@ figures.push({
   ok: stdio.ours <= 1.1 * stdio.raw,
 });
 
-report(figures);
+report("@toolgate/mcp", figures);

@@ -5,7 +5,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { MCPClient } from "@toolgate/mcp";
-import { type Figure, median, report } from "./report.js";
+import { type Figure, median, report } from "../../../bench/report.js";
 
 const TOOLS = Array.from({ length: 1000 }, (_, i) => ({
   name: `tool_${i}`,
@@ -72,4 +72,4 @@ const figures: Figure[] = [
     target: "report",
   },
 ];
-report(figures);
+report("@toolgate/mcp", figures);

@@ -1,24 +1,14 @@
 // Speed of the execution channel, measured against plain code in the same process (see
 // bench/README.md at the repository root). Run with `pnpm --filter @toolgate/registry bench`
 // after building: it imports the built package, like a user.
-import { appendFileSync } from "node:fs";
 import { ToolPermissions, ToolRegistry } from "@toolgate/registry";
 import { type Tool, tool } from "@toolgate/tool-core";
 import { Ajv } from "ajv";
 import addFormats from "ajv-formats";
+import { type Figure, median, report } from "../../../bench/report.js";
 
 const PACKAGE = "@toolgate/registry";
 
-interface Figure {
-  name: string;
-  value: number;
-  unit: string;
-  baseline: string;
-  baselineValue: number;
-  ratio: number;
-  target: string;
-  ok: boolean;
-}
 const figures: Figure[] = [];
 
 function record(
@@ -30,21 +20,7 @@ function record(
   target: string,
   ok: boolean,
 ): void {
-  figures.push({
-    name,
-    value,
-    unit,
-    baseline,
-    baselineValue,
-    ratio: value / baselineValue,
-    target,
-    ok,
-  });
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
+  figures.push({ name, value, unit, baseline, baselineValue, target, ok });
 }
 
 /** Median µs per call over `rounds` rounds of `perRound` sequential awaited calls. */
@@ -213,41 +189,4 @@ record(
   batchMs < 2 * oneCallMs,
 );
 
-// Report.
-const rows = figures.map((f) => [
-  f.name,
-  `${f.value.toFixed(f.unit === "ms" ? 2 : 3)} ${f.unit}`,
-  `${f.baselineValue.toFixed(f.unit === "ms" ? 2 : 3)} ${f.unit}`,
-  `${f.ratio.toFixed(2)}x`,
-  f.target,
-  f.ok ? "ok" : "MISSED",
-]);
-const header = ["figure", "toolgate", "baseline", "ratio", "target", ""];
-const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ");
-console.log(line(header));
-for (const row of rows) console.log(line(row));
-console.log(`baselines: ${figures.map((f) => `${f.name} ← ${f.baseline}`).join("; ")}`);
-
-const out = process.env.TOOLGATE_BENCH_OUT;
-if (out) {
-  for (const f of figures) {
-    appendFileSync(
-      out,
-      `${JSON.stringify({
-        package: PACKAGE,
-        name: f.name,
-        value: round(f.value),
-        unit: f.unit,
-        baseline: f.baseline,
-        baselineValue: round(f.baselineValue),
-        ratio: round(f.ratio),
-        target: f.target,
-      })}\n`,
-    );
-  }
-}
-
-function round(value: number): number {
-  return Math.round(value * 1000) / 1000;
-}
+report(PACKAGE, figures);
