@@ -39,6 +39,7 @@ const header = [
   "baseline value",
   "ratio",
   "target",
+  "met?",
 ];
 const table = rows.map((row) => [
   row.package.replace("@toolgate/", ""),
