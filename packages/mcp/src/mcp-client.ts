@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
@@ -20,6 +19,7 @@ import { fingerprintTool, type MCPToolDefinition } from "./fingerprint-tool.js";
 import { BoundedStdioTransport } from "./internal/bounded-stdio-transport.js";
 import { canonicalJson } from "./internal/canonical-json.js";
 import { hintsFromAnnotations } from "./internal/hints-from-annotations.js";
+import { makeTransport } from "./internal/make-transport.js";
 import { mapCallResult } from "./internal/map-call-result.js";
 import { sanitizeSchema } from "./internal/sanitize-schema.js";
 import { type SdkSignal, SdkSignals } from "./internal/sdk-signals.js";
@@ -252,7 +252,7 @@ export class MCPClient implements AsyncDisposable {
   }
 
   async #connect(): Promise<this> {
-    const transport = this.#makeTransport();
+    const transport = makeTransport(this.#options);
     const client = new Client(CLIENT_INFO, { capabilities: {} });
     this.#transport = transport;
     this.#client = client;
@@ -610,24 +610,6 @@ export class MCPClient implements AsyncDisposable {
         );
       }
     }
-  }
-
-  #makeTransport(): Transport {
-    const options = this.#options;
-    if (options.transport !== undefined) return options.transport;
-    if (options.command !== undefined) {
-      return new BoundedStdioTransport({
-        command: options.command,
-        args: options.args ?? [],
-        ...(options.env === undefined ? {} : { env: options.env }),
-        ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
-      });
-    }
-    const url = new URL(options.url!);
-    return new StreamableHTTPClientTransport(url, {
-      ...(options.headers === undefined ? {} : { requestInit: { headers: options.headers } }),
-      ...(options.authProvider === undefined ? {} : { authProvider: options.authProvider }),
-    });
   }
 }
 

@@ -1,9 +1,8 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { fingerprintTool, type MCPToolDefinition } from "../fingerprint-tool.js";
 import { BoundedStdioTransport } from "../internal/bounded-stdio-transport.js";
+import { makeTransport } from "../internal/make-transport.js";
 import { MCPClient, type MCPClientOptions, type SkippedTool } from "../mcp-client.js";
 import type { MCPTool } from "../mcp-tool.js";
 import type { RawDefinition } from "./warnings.js";
@@ -128,20 +127,6 @@ async function listRawTools(options: MCPClientOptions): Promise<RawDefinition[]>
     await client.close().catch(() => {});
     await transport.close().catch(() => {});
   }
-}
-
-function makeTransport(options: MCPClientOptions): Transport {
-  if (options.command !== undefined) {
-    return new BoundedStdioTransport({
-      command: options.command,
-      args: options.args ?? [],
-      ...(options.env === undefined ? {} : { env: options.env }),
-      ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
-    });
-  }
-  return new StreamableHTTPClientTransport(new URL(options.url!), {
-    ...(options.headers === undefined ? {} : { requestInit: { headers: options.headers } }),
-  });
 }
 
 function safeFingerprint(definition: RawDefinition): string | undefined {
