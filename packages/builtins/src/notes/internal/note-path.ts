@@ -1,4 +1,5 @@
 import { isAbsolute, relative } from "node:path";
+import { removeInvisibleCharacters } from "@toolgate/tool-core";
 import { NOTES_ERROR_CODES, NotesFailure } from "./notes-failure.js";
 
 /** Longest accepted path argument, in UTF-8 bytes (well under Linux's PATH_MAX of 4096). */
@@ -18,9 +19,10 @@ export interface NotePath {
 // C0 controls, DEL and C1 controls: no business in a file name, and they garble messages.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
-// Invisible and direction-changing characters: a name with them can look like another name.
-const INVISIBLE =
-  /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|[\u{e0000}-\u{e007f}]/u;
+// Invisible and direction-changing characters (tool-core's shared list): a name with them can
+// look like another name.
+const hasInvisibleCharacters = (text: string) =>
+  removeInvisibleCharacters(text) !== text.normalize("NFC");
 
 const invalid = (message: string) => new NotesFailure(NOTES_ERROR_CODES.invalidPath, message);
 
@@ -55,7 +57,7 @@ export function parseNotePath(
   }
   if (raw.includes("\u0000")) throw invalid("path contains a NUL byte");
   if (CONTROL.test(raw)) throw invalid("path contains control characters");
-  if (INVISIBLE.test(raw)) {
+  if (hasInvisibleCharacters(raw)) {
     throw invalid("path contains invisible or text-direction characters");
   }
   let path = raw.normalize("NFC");
@@ -120,7 +122,7 @@ export function isAddressableName(name: string): boolean {
   try {
     if (name.normalize("NFC") !== name || name.includes("/")) return false;
     if (name.startsWith("~") || name.includes("\\") || name.includes(":")) return false;
-    if (CONTROL.test(name) || INVISIBLE.test(name)) return false;
+    if (CONTROL.test(name) || hasInvisibleCharacters(name)) return false;
     checkSegment(name);
     return true;
   } catch {
