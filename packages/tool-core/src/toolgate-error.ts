@@ -8,6 +8,7 @@ export const TOOLGATE_ERROR_CODES = {
   toolDefinition: "TOOL_DEFINITION_ERROR",
   toolRegistration: "TOOL_REGISTRATION_ERROR",
   pinning: "PINNING_ERROR",
+  searchProvider: "SEARCH_PROVIDER_ERROR",
 } as const;
 
 /** One of {@link TOOLGATE_ERROR_CODES}. */

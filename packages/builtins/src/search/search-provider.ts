@@ -1,3 +1,5 @@
+import { brandError, TOOLGATE_ERROR_CODES, toolgateErrorCode } from "@toolgate/tool-core";
+
 /** One search hit, as the model and programs see it. */
 export interface SearchResult {
   readonly title: string;
@@ -57,23 +59,21 @@ export interface SearchProvider {
   search(query: string, request: SearchRequest): Promise<SearchResults>;
 }
 
-const marker = Symbol.for("toolgate.search-provider-error");
-
 /**
  * A provider failure whose message is safe to show the model (no URL, no key): "HTTP 429",
  * "response is not JSON". `SearchTool` records it in `data.attempts` and tries the next provider.
  */
 export class SearchProviderError extends Error {
-  readonly code = "SEARCH_PROVIDER_ERROR";
+  readonly code: string = TOOLGATE_ERROR_CODES.searchProvider;
 
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = "SearchProviderError";
-    Object.defineProperty(this, marker, { value: true, enumerable: false });
+    brandError(this, TOOLGATE_ERROR_CODES.searchProvider);
   }
 
   /** True for a `SearchProviderError` from any installed copy of this package. */
   static isInstance(value: unknown): value is SearchProviderError {
-    return typeof value === "object" && value !== null && marker in value;
+    return toolgateErrorCode(value) === TOOLGATE_ERROR_CODES.searchProvider;
   }
 }
