@@ -24,6 +24,16 @@ describe("removeInvisibleCharacters", () => {
     expect(removeInvisibleCharacters(input)).toBe(expected);
   });
 
+  it("removes every ASCII control but tab and newline, also from otherwise plain text", () => {
+    for (let code = 0; code < 0x80; code++) {
+      const ch = String.fromCharCode(code);
+      const kept = ch === "\t" || ch === "\n" || (code >= 0x20 && code < 0x7f);
+      expect(removeInvisibleCharacters(`plain text${ch}`), `U+${code.toString(16)}`).toBe(
+        kept ? `plain text${ch}` : "plain text",
+      );
+    }
+  });
+
   it("keeps newlines, tabs, accents, CJK and emoji made of surrogate pairs", () => {
     const text = "line 1\n\tline 2 — café 東京 😀";
     expect(removeInvisibleCharacters(text)).toBe(text);

@@ -24,6 +24,9 @@ const INVISIBLE = new RegExp(
 
 const LINE_SEPARATORS = /[\u2028\u2029]/g;
 
+// Printable ASCII, tab and newline hide nothing: most text needs none of the passes.
+const PLAIN = /^[\x20-\x7e\t\n]*$/;
+
 /**
  * Removes what a human reviewer cannot see but a model still reads: terminal escape sequences,
  * control characters (newline and tab are kept), zero-width and bidi controls, Unicode tag
@@ -34,6 +37,7 @@ const LINE_SEPARATORS = /[\u2028\u2029]/g;
  * removeInvisibleCharacters("ok\u200b\u{E0049}\u001b[31m!") // "ok!"
  */
 export function removeInvisibleCharacters(text: string): string {
+  if (PLAIN.test(text)) return text;
   return text
     .replace(ESCAPE_SEQUENCES, "")
     .replace(LINE_SEPARATORS, "\n")
