@@ -39,7 +39,9 @@ export function createExternalContentGuard(): ExternalContentGuard {
   return {
     wrap(text, tool) {
       const boundary = randomUUID();
-      const content = removeInvisibleCharacters(text).replace(MARKER_LOOKALIKE, "<< <$1$2$3");
+      let content = removeInvisibleCharacters(text);
+      // Every look-alike starts with "<<<": most text has none and skips the pattern.
+      if (content.includes("<<<")) content = content.replace(MARKER_LOOKALIKE, "<< <$1$2$3");
       return (
         `${noticeFor(tool)}\n` +
         `<<<external_content boundary=${boundary}>>>\n${content}\n` +

@@ -1,4 +1,11 @@
-import { type Tool, ToolError, ToolInputError, ToolResponse, tool } from "@toolgate/tool-core";
+import {
+  isNeverAborted,
+  type Tool,
+  ToolError,
+  ToolInputError,
+  ToolResponse,
+  tool,
+} from "@toolgate/tool-core";
 import { Type } from "typebox";
 import { describe, expect, it } from "vitest";
 import type { ToolEvent } from "./tool-event.js";
@@ -395,6 +402,23 @@ describe("ToolRegistry.execute: outcomes", () => {
     expect(result.response.text).toBe("Tool 'wait' was cancelled");
     expect(seen?.aborted).toBe(true);
     expect(events.at(-1)).toMatchObject({ type: "failed", reason: "cancelled" });
+  });
+
+  it("passes the never-aborted signal only when nothing can cancel the call", async () => {
+    const seen: AbortSignal[] = [];
+    const probe = tool({
+      name: "probe",
+      execute: (_args, context) => {
+        seen.push(context.signal);
+      },
+    });
+    const registry = ToolRegistry.from([probe])!;
+    await registry.execute("probe", {});
+    await registry.execute("probe", {}, { callId: "c1" });
+    await registry.execute("probe", {}, { signal: new AbortController().signal });
+    await registry.execute("probe", {}, { timeoutMs: 1000 });
+    await ToolRegistry.from([probe], { timeoutMs: 1000 })!.execute("probe", {});
+    expect(seen.map(isNeverAborted)).toEqual([true, true, false, false, false]);
   });
 
   it("does not start a call whose signal is already aborted", async () => {

@@ -2,6 +2,7 @@ import {
   type Hints,
   isValidToolName,
   hints as makeHints,
+  NEVER_ABORTED_SIGNAL,
   removeInvisibleCharacters,
   Tool,
   type ToolContext,
@@ -98,9 +99,9 @@ type Outcome = ExecutionResult | Promise<ExecutionResult>;
 
 const UNCHECKED = Symbol("unchecked");
 const registryMarker = Symbol.for("toolgate.tool-registry");
-// One signal for every call without a deadline or caller signal: no allocation per call.
-const NEVER_ABORTED: AbortSignal = new AbortController().signal;
-const NO_ID_CONTEXT: ToolContext = Object.freeze({ signal: NEVER_ABORTED });
+// One signal for every call without a deadline or caller signal: no allocation per call, and
+// tools can tell (isNeverAborted) that there is no cancellation to pass on.
+const NO_ID_CONTEXT: ToolContext = Object.freeze({ signal: NEVER_ABORTED_SIGNAL });
 const MAX_TIMER_MS = 2_147_483_647;
 const WORST_CASE_HINTS = makeHints();
 const hasOwn = Object.prototype.hasOwnProperty;
@@ -518,7 +519,8 @@ export class ToolRegistry {
       this.#emit({ type: "start", tool: tool.name, origin: tool.origin, callId, args });
     }
     if (signal === undefined && timeoutMs === undefined) {
-      const context = callId === undefined ? NO_ID_CONTEXT : { signal: NEVER_ABORTED, callId };
+      const context =
+        callId === undefined ? NO_ID_CONTEXT : { signal: NEVER_ABORTED_SIGNAL, callId };
       let value: unknown;
       try {
         value = tool.run(args, context);
