@@ -1,7 +1,7 @@
 import { getEventListeners } from "node:events";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { TOOL_NAME_PATTERN, ToolResponse } from "@toolgate/tool-core";
-import { afterEach, describe, expect, it } from "vitest";
+import { NEVER_ABORTED_SIGNAL, TOOL_NAME_PATTERN, ToolResponse } from "@toolgate/tool-core";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { startTestServer } from "./__fixtures__/test-server.js";
 import { fingerprintTool } from "./fingerprint-tool.js";
 import { MCPClient, SERVER_PIN_KEY } from "./mcp-client.js";
@@ -568,6 +568,21 @@ describe("MCPClient.callTool", () => {
     for (let i = 0; i < 300; i++) await client.callTool("echo", {}, { signal: shared });
     // The SDK's listener from the first call, and the link of the current shared controller.
     expect(getEventListeners(shared, "abort").length).toBeLessThanOrEqual(2);
+  });
+
+  it("links no signal for a call nothing can cancel, and does for one that can be", async () => {
+    const { client } = await connected([echo]);
+    const addListener = vi.spyOn(EventTarget.prototype, "addEventListener");
+    const abortListeners = () => addListener.mock.calls.filter(([type]) => type === "abort").length;
+    try {
+      await client.callTool("echo", {}, { signal: NEVER_ABORTED_SIGNAL });
+      await client.callTool("echo", {});
+      expect(abortListeners()).toBe(0);
+      await client.callTool("echo", {}, { signal: new AbortController().signal });
+      expect(abortListeners()).toBeGreaterThan(0);
+    } finally {
+      addListener.mockRestore();
+    }
   });
 
   it("aborting a signal shared by calls in flight cancels each, and the server is told", async () => {

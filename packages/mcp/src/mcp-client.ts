@@ -11,6 +11,7 @@ import {
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import {
+  isNeverAborted,
   type JsonObjectSchema,
   removeInvisibleCharacters,
   ToolResponse,
@@ -22,7 +23,7 @@ import { hintsFromAnnotations } from "./internal/hints-from-annotations.js";
 import { makeTransport } from "./internal/make-transport.js";
 import { mapCallResult } from "./internal/map-call-result.js";
 import { sanitizeSchema } from "./internal/sanitize-schema.js";
-import { type SdkSignal, SdkSignals } from "./internal/sdk-signals.js";
+import { SdkSignals } from "./internal/sdk-signals.js";
 import { MCPTool } from "./mcp-tool.js";
 import { type PinMismatch, PinningError } from "./pinning-error.js";
 import {
@@ -151,6 +152,8 @@ export class MCPClient implements AsyncDisposable {
   #skipped: readonly SkippedTool[] = [];
   #fingerprints: Record<string, string> = {};
   #protocolErrors = 0;
+  /** Options of a call with the client's timeout and no signal: made once, read by the SDK only. */
+  readonly #requestOptions: RequestOptions;
 
   constructor(options: MCPClientOptions) {
     if (typeof options !== "object" || options === null) {
@@ -184,6 +187,7 @@ export class MCPClient implements AsyncDisposable {
     this.timeoutMs = timeout === null ? null : Math.min(timeout, MAX_TIMER_MS);
     this.#pins = checkPins(options.expectedFingerprints);
     this.#options = { ...options };
+    this.#requestOptions = Object.freeze(sdkRequestOptions(this.timeoutMs));
   }
 
   /** Tools of the last listing that were not loaded, with the reason (non-object schema, unpinned, ...). */
@@ -443,35 +447,43 @@ export class MCPClient implements AsyncDisposable {
       return ToolResponse.error(`arguments for MCP tool '${clip(remoteName)}' must be an object`);
     }
     const timeoutMs = options.timeoutMs === undefined ? this.timeoutMs : options.timeoutMs;
+    const limit = timeoutMs === null ? null : Math.min(timeoutMs, MAX_TIMER_MS);
     const { signal } = options;
     if (signal?.aborted) return ToolResponse.error(this.#cancelled(remoteName));
-    const deadline = new Deadline(
-      timeoutMs === null ? null : Math.min(timeoutMs, MAX_TIMER_MS),
-      signal,
-    );
+    // A signal that can never abort is not passed on: linking it would cost more than the call.
+    const sdkSignal =
+      signal === undefined || isNeverAborted(signal) ? undefined : SDK_SIGNALS.for(signal);
+    let relistDeadline: Deadline | undefined;
     try {
-      if (this.#relisting) await deadline.race(this.#relisting);
+      if (this.#relisting) {
+        relistDeadline = new Deadline(limit);
+        await relistDeadline.race(this.#relisting);
+      }
       const disabled = this.#disabled.get(remoteName);
       if (disabled !== undefined) return ToolResponse.error(disabled);
-      const client = this.#client!;
-      const result = await deadline.race(
-        client.callTool(
-          { name: remoteName, arguments: args },
-          undefined,
-          deadline.requestOptions(),
-        ),
+      // The SDK's own timer holds the limit: it rejects the request and tells the server.
+      let requestOptions = this.#requestOptions;
+      if (sdkSignal !== undefined || limit !== this.timeoutMs) {
+        requestOptions = sdkRequestOptions(limit);
+        if (sdkSignal !== undefined) requestOptions.signal = sdkSignal.signal;
+      }
+      const result = await this.#client!.callTool(
+        { name: remoteName, arguments: args },
+        undefined,
+        requestOptions,
       );
       return mapCallResult(result as CallToolResult, this.#options.maxResultChars);
     } catch (error) {
-      if (deadline.timedOut) {
+      if (signal?.aborted) return ToolResponse.error(this.#cancelled(remoteName));
+      if (relistDeadline?.timedOut || isSdkTimeout(error)) {
         return ToolResponse.error(
           `MCP tool '${clip(remoteName)}' on server '${this.namespace}' did not answer within ${timeoutMs} ms`,
         );
       }
-      if (signal?.aborted) return ToolResponse.error(this.#cancelled(remoteName));
       return ToolResponse.error(this.#describeFailure(remoteName, error));
     } finally {
-      deadline.clear();
+      relistDeadline?.clear();
+      sdkSignal?.release();
     }
   }
 
@@ -614,47 +626,29 @@ export class MCPClient implements AsyncDisposable {
 }
 
 /**
- * A limit for one request: the SDK's own timeout, plus a timer and an abort listener of ours that
- * end the wait even if the SDK misbehaves. The caller's signal reaches the SDK (which then tells
- * the server the call is cancelled) through `SdkSignals`.
+ * A limit for the handshake or a listing: the SDK's own timeout, plus a timer of ours that ends
+ * the wait even where the SDK's timer is not running yet (a transport that never starts).
  */
 class Deadline {
   readonly #limit: number | null;
-  readonly #outer: AbortSignal | undefined;
-  readonly #sdkSignal: SdkSignal | undefined;
   readonly #timer: ReturnType<typeof setTimeout> | undefined;
   #reject: ((reason: unknown) => void) | undefined;
   #stopped: unknown;
   timedOut = false;
 
-  constructor(limit: number | null, outer?: AbortSignal) {
+  constructor(limit: number | null) {
     this.#limit = limit;
-    this.#outer = outer;
     if (limit !== null) {
       this.#timer = setTimeout(() => {
         this.timedOut = true;
-        this.#stop(new Error(`timed out after ${limit} ms`));
+        this.#stopped ??= new Error(`timed out after ${limit} ms`);
+        this.#reject?.(this.#stopped);
       }, limit);
     }
-    // No abort listener of our own: the SDK rejects the request as soon as the linked signal
-    // aborts (and tells the server), and an add/remove pair per call was a tenth of its cost.
-    if (outer) this.#sdkSignal = SDK_SIGNALS.for(outer);
-  }
-
-  #stop(reason: unknown): void {
-    this.#stopped ??= reason;
-    this.#reject?.(this.#stopped);
   }
 
   requestOptions(): RequestOptions {
-    const limit = this.#limit ?? MAX_TIMER_MS;
-    const options: RequestOptions = {
-      timeout: limit,
-      maxTotalTimeout: limit,
-      resetTimeoutOnProgress: false,
-    };
-    if (this.#sdkSignal) options.signal = this.#sdkSignal.signal;
-    return options;
+    return sdkRequestOptions(this.#limit);
   }
 
   race<T>(promise: Promise<T>): Promise<T> {
@@ -666,13 +660,7 @@ class Deadline {
       this.#reject = reject;
       promise.then(resolve, (error: unknown) => {
         // The SDK's own timer may fire first: it is the same deadline.
-        if (
-          error instanceof McpError &&
-          error.code === ErrorCode.RequestTimeout &&
-          !this.#outer?.aborted
-        ) {
-          this.timedOut = true;
-        }
+        if (isSdkTimeout(error)) this.timedOut = true;
         reject(error);
       });
     });
@@ -680,9 +668,19 @@ class Deadline {
 
   clear(): void {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
-    this.#sdkSignal?.release();
     this.#reject = undefined;
   }
+}
+
+/** SDK request options for a total limit (`null`: none) that progress notifications cannot extend. */
+function sdkRequestOptions(limit: number | null): RequestOptions {
+  const timeout = limit ?? MAX_TIMER_MS;
+  return { timeout, maxTotalTimeout: timeout, resetTimeoutOnProgress: false };
+}
+
+/** The SDK's rejection when a request's timer fired (or its signal aborted: check that first). */
+function isSdkTimeout(error: unknown): boolean {
+  return error instanceof McpError && error.code === ErrorCode.RequestTimeout;
 }
 
 function checkConnection(options: MCPClientOptions): { text: string; pinned: unknown } {

@@ -15,7 +15,7 @@ export function mapCallResult(result: CallToolResult, maxResultChars?: number): 
   for (const block of blocks) {
     switch (block.type) {
       case "text": {
-        const text = clean(block.text);
+        const text = removeInvisibleCharacters(block.text);
         parts.push(text);
         content.push({ type: "text", text });
         break;
@@ -63,7 +63,7 @@ export function mapCallResult(result: CallToolResult, maxResultChars?: number): 
   let text: string;
   if (parts.length > 0) text = parts.join("\n");
   else if (result.structuredContent !== undefined)
-    text = clean(JSON.stringify(result.structuredContent));
+    text = removeInvisibleCharacters(JSON.stringify(result.structuredContent));
   else text = result.isError ? "(the tool failed without saying why)" : "(done)";
 
   let truncated = false;
@@ -88,17 +88,9 @@ function pickResource(resource: { uri: string; mimeType?: string }): {
     : { uri: resource.uri };
 }
 
-// Printable ASCII, newline and tab hide nothing: most results skip the full filter.
-const PLAIN = /^[\x20-\x7e\n\t]*$/;
-
-/** `removeInvisibleCharacters`, with a fast path for plain text. */
-function clean(text: string): string {
-  return PLAIN.test(text) ? text : removeInvisibleCharacters(text);
-}
-
 /** Short server-given strings inside placeholders: no hidden characters, no newlines, bounded. */
 function short(value: string): string {
-  const text = clean(value).replace(/\s+/g, " ");
+  const text = removeInvisibleCharacters(value).replace(/\s+/g, " ");
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
 
