@@ -30,11 +30,11 @@ describe("external-content guard", () => {
     expect(wrapped.content).toBe("Paris is the capital of France.");
   });
 
-  it("uses a fresh random boundary every call", () => {
-    const boundaries = new Set(
-      Array.from({ length: 50 }, () => parse(guard.wrap("x", web)).boundary),
-    );
-    expect(boundaries.size).toBe(50);
+  it("uses a fresh random 128-bit boundary every call, also across refills of its pool", () => {
+    // 10,000 calls use the random pool (4,096 boundaries) more than twice over.
+    const boundaries = Array.from({ length: 10_000 }, () => parse(guard.wrap("x", web)).boundary);
+    expect(new Set(boundaries).size).toBe(10_000);
+    for (const boundary of boundaries) expect(boundary).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it("cannot be closed by content that copies a boundary it saw earlier", () => {

@@ -1,5 +1,5 @@
-import { randomUUID } from "node:crypto";
 import { removeInvisibleCharacters, type Tool } from "@toolgate/tool-core";
+import { freshBoundary } from "./internal/fresh-boundary.js";
 
 /**
  * Marks text that came from outside (the web, an MCP server, other people's files) so the model
@@ -38,7 +38,7 @@ export function createExternalContentGuard(): ExternalContentGuard {
   };
   return {
     wrap(text, tool) {
-      const boundary = randomUUID();
+      const boundary = freshBoundary();
       let content = removeInvisibleCharacters(text);
       // Every look-alike starts with "<<<": most text has none and skips the pattern.
       if (content.includes("<<<")) content = content.replace(MARKER_LOOKALIKE, "<< <$1$2$3");

@@ -95,7 +95,10 @@ interface Entry {
 }
 
 type Args = Record<string, unknown>;
-type Outcome = ExecutionResult | Promise<ExecutionResult>;
+/** What a call that settles later settles to: its whole result, or (for `execute`) the response. */
+type Settle<T> = (result: ExecutionResult) => T;
+/** A call's result now, or a promise of what `settle` makes of it later. */
+type Outcome<T> = ExecutionResult | Promise<T>;
 
 const UNCHECKED = Symbol("unchecked");
 const registryMarker = Symbol.for("toolgate.tool-registry");
@@ -260,10 +263,8 @@ export class ToolRegistry {
    */
   execute(name: string, args: Args | string, options?: ExecuteOptions): Promise<ToolResponse> {
     try {
-      const outcome = this.#call(name, args, options, options?.callId);
-      return outcome instanceof Promise
-        ? outcome.then(toResponse)
-        : Promise.resolve(outcome.response);
+      const outcome = this.#call(name, args, options, options?.callId, toResponse);
+      return outcome instanceof Promise ? outcome : Promise.resolve(outcome.response);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -276,7 +277,7 @@ export class ToolRegistry {
     options?: ExecuteOptions,
   ): Promise<ExecutionResult> {
     try {
-      return Promise.resolve(this.#call(name, args, options, options?.callId));
+      return Promise.resolve(this.#call(name, args, options, options?.callId, asResult));
     } catch (error) {
       return Promise.reject(error);
     }
@@ -298,7 +299,7 @@ export class ToolRegistry {
     while (i < prepared.length) {
       const call = prepared[i]!;
       if (!call.concurrent) {
-        results[i] = await this.#call(call.name, call.args, options, call.id);
+        results[i] = await this.#call(call.name, call.args, options, call.id, asResult);
         i++;
         continue;
       }
@@ -306,7 +307,7 @@ export class ToolRegistry {
       while (end < prepared.length && prepared[end]!.concurrent) end++;
       const group = prepared
         .slice(i, end)
-        .map((member) => this.#call(member.name, member.args, options, member.id));
+        .map((member) => this.#call(member.name, member.args, options, member.id, asResult));
       const settled = await Promise.all(group);
       for (let k = 0; k < settled.length; k++) results[i + k] = settled[k]!;
       i = end;
@@ -361,12 +362,13 @@ export class ToolRegistry {
 
   // Steps 1-5 run synchronously when nothing needs waiting for; a promise appears only for
   // confirmation, a deadline, or a tool that returns one.
-  #call(
+  #call<T>(
     name: string,
     rawArgs: Args | string | undefined,
     options: ExecuteOptions | undefined,
     callId: string | undefined,
-  ): Outcome {
+    settle: Settle<T>,
+  ): Outcome<T> {
     // 1. Lookup.
     const entry = typeof name === "string" ? this.#tools.get(name) : undefined;
     if (entry === undefined) return this.#unknownTool(name, callId);
@@ -436,11 +438,14 @@ export class ToolRegistry {
           `Tool '${tool.name}' needs a human's confirmation and none can be asked: the call was not run.`,
         );
       }
-      return this.#confirmThenRun(entry, args, options, callId, confirm, confirmation);
+      return settleLater(
+        this.#confirmThenRun(entry, args, options, callId, confirm, confirmation),
+        settle,
+      );
     }
 
     // 6-9.
-    return this.#run(entry, args, options, callId);
+    return this.#run(entry, args, options, callId, settle);
   }
 
   /** The call's hints when it needs confirmation, `undefined` when it does not. */
@@ -497,16 +502,17 @@ export class ToolRegistry {
       });
       return { response, executed: false, callId };
     }
-    return this.#run(entry, args, options, callId);
+    return this.#run(entry, args, options, callId, asResult);
   }
 
   // 6. Run. The common case (no deadline, no caller signal) allocates no controller or timer.
-  #run(
+  #run<T>(
     entry: Entry,
     args: Args,
     options: ExecuteOptions | undefined,
     callId: string | undefined,
-  ): Outcome {
+    settle: Settle<T>,
+  ): Outcome<T> {
     const tool = entry.tool;
     const signal = options?.signal;
     const timeoutMs =
@@ -528,14 +534,18 @@ export class ToolRegistry {
         return this.#thrown(tool, callId, error, started);
       }
       if (isThenable(value)) {
+        // Settled in the same turn as the tool's promise: `execute` waits no turn more.
         return Promise.resolve(value).then(
-          (resolved) => this.#returned(tool, callId, resolved, started),
-          (error: unknown) => this.#thrown(tool, callId, error, started),
+          (resolved) => settle(this.#returned(tool, callId, resolved, started)),
+          (error: unknown) => settle(this.#thrown(tool, callId, error, started)),
         );
       }
       return this.#returned(tool, callId, value, started);
     }
-    return this.#runWithDeadline(tool, args, callId, signal, timeoutMs, started);
+    return settleLater(
+      this.#runWithDeadline(tool, args, callId, signal, timeoutMs, started),
+      settle,
+    );
   }
 
   async #runWithDeadline(
@@ -870,6 +880,15 @@ Object.defineProperty(ToolRegistry.prototype, registryMarker, { value: true });
 
 function toResponse(result: ExecutionResult): ToolResponse {
   return result.response;
+}
+
+function asResult(result: ExecutionResult): ExecutionResult {
+  return result;
+}
+
+function settleLater<T>(later: Promise<ExecutionResult>, settle: Settle<T>): Promise<T> {
+  // Whole results pass as they are: no extra turn for them.
+  return settle === (asResult as Settle<unknown>) ? (later as Promise<T>) : later.then(settle);
 }
 
 function checkTool(tool: unknown): asserts tool is Tool<object> {
