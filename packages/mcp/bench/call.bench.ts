@@ -35,12 +35,15 @@ function raw(transport: () => Promise<Transport>, cancellable = false): Side {
       const client = new Client({ name: "raw", version: "1.0.0" });
       await client.connect(await transport());
       return {
-        call: () =>
-          client.callTool(
+        // Checked like our side's response, so both sides pay for the same await.
+        call: async () => {
+          const result = await client.callTool(
             { name: "echo", arguments: args },
             undefined,
             cancellable ? { signal: new AbortController().signal } : undefined,
-          ),
+          );
+          if (result.isError) throw new Error("echo failed");
+        },
         close: () => client.close(),
       };
     },

@@ -4,7 +4,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
-  type CallToolResult,
+  CallToolResultSchema,
   ErrorCode,
   McpError,
   ResultSchema,
@@ -467,12 +467,14 @@ export class MCPClient implements AsyncDisposable {
         requestOptions = sdkRequestOptions(limit);
         if (sdkSignal !== undefined) requestOptions.signal = sdkSignal.signal;
       }
-      const result = await this.#client!.callTool(
-        { name: remoteName, arguments: args },
-        undefined,
+      // `request`, not `Client.callTool`: that adds output-schema and task checks that need the
+      // SDK's own tool listing, which this client does not use, and one more await.
+      const result = await this.#client!.request(
+        { method: "tools/call", params: { name: remoteName, arguments: args } },
+        CallToolResultSchema,
         requestOptions,
       );
-      return mapCallResult(result as CallToolResult, this.#options.maxResultChars);
+      return mapCallResult(result, this.#options.maxResultChars);
     } catch (error) {
       if (signal?.aborted) return ToolResponse.error(this.#cancelled(remoteName));
       if (relistDeadline?.timedOut || isSdkTimeout(error)) {

@@ -10,6 +10,11 @@ import { truncateWithMarker } from "../sanitize-description.js";
  */
 export function mapCallResult(result: CallToolResult, maxResultChars?: number): ToolResponse {
   const blocks = Array.isArray(result.content) ? result.content : [];
+  // The usual answer, one text block, needs none of the bookkeeping below.
+  const only = blocks.length === 1 ? blocks[0] : undefined;
+  if (only?.type === "text" && typeof only.text === "string") {
+    return respond(result, removeInvisibleCharacters(only.text), undefined, maxResultChars);
+  }
   const parts: string[] = [];
   const content: ContentBlock[] = [];
   for (const block of blocks) {
@@ -66,13 +71,22 @@ export function mapCallResult(result: CallToolResult, maxResultChars?: number): 
     text = removeInvisibleCharacters(JSON.stringify(result.structuredContent));
   else text = result.isError ? "(the tool failed without saying why)" : "(done)";
 
+  // Text alone is all in `text`; blocks are kept when there is more than text.
+  const extras = content.some((block) => block.type !== "text") ? { content } : undefined;
+  return respond(result, text, extras, maxResultChars);
+}
+
+function respond(
+  result: CallToolResult,
+  text: string,
+  extras: { content: ContentBlock[] } | undefined,
+  maxResultChars: number | undefined,
+): ToolResponse {
   let truncated = false;
   if (maxResultChars !== undefined && text.length > maxResultChars) {
     text = truncateWithMarker(text, maxResultChars);
     truncated = true;
   }
-  // Text alone is all in `text`; blocks are kept when there is more than text.
-  const extras = content.some((block) => block.type !== "text") ? { content } : undefined;
   if (result.isError === true) return ToolResponse.error(text, result, extras);
   return truncated
     ? ToolResponse.partial(text, result, extras)
