@@ -443,6 +443,24 @@ describe("MCPClient.callTool", () => {
     expect((response.data as { content: unknown[] }).content).toHaveLength(6);
   });
 
+  it("sanitizes a result of one text block, the usual answer, and keeps no blocks beside it", async () => {
+    const { client } = await connected(
+      [echo],
+      {},
+      {
+        tools: [],
+        onCall: () => ({
+          content: [{ type: "text", text: "sunny\u200b\u{E0049}\u001b[31m today\u202e" }],
+        }),
+      },
+    );
+    const response = await client.callTool("echo", {});
+    expect(response.status).toBe("success");
+    expect(response.text).toBe("sunny today");
+    expect(response.content).toBeUndefined();
+    expect((response.data as { content: unknown[] }).content).toHaveLength(1);
+  });
+
   it("uses structuredContent as JSON text when there are no blocks", async () => {
     const { client } = await connected(
       [echo],
