@@ -10,8 +10,13 @@ export type {
 export { type ToolDefinition, tool } from "./define-tool.js";
 export { type Hints, hints } from "./hints.js";
 export { EMPTY_OBJECT_SCHEMA, type JsonObjectSchema } from "./json-object-schema.js";
-export { isNeverAborted, NEVER_ABORTED_SIGNAL } from "./never-aborted-signal.js";
 export { removeInvisibleCharacters } from "./remove-invisible-characters.js";
+export {
+  callAbortController,
+  isCallScoped,
+  isNeverAborted,
+  NEVER_ABORTED_SIGNAL,
+} from "./signal-scope.js";
 export { Tool, type ToolOptions } from "./tool.js";
 export type { ToolContext } from "./tool-context.js";
 export { ToolDefinitionError } from "./tool-definition-error.js";
