@@ -1,4 +1,5 @@
 import {
+  isCallScoped,
   isNeverAborted,
   type Tool,
   ToolError,
@@ -404,6 +405,25 @@ describe("ToolRegistry.execute: outcomes", () => {
     expect(events.at(-1)).toMatchObject({ type: "failed", reason: "cancelled" });
   });
 
+  it("answers the deadline once: what a tool says after its signal aborted is ignored", async () => {
+    const late = tool({
+      name: "late",
+      execute: (_args, context) =>
+        new Promise((_, reject) =>
+          context.signal.addEventListener("abort", () =>
+            reject(new ToolError("I was stopped, here is a secret: sk-123")),
+          ),
+        ),
+    });
+    const { events, onEvent } = recorder();
+    const registry = new ToolRegistry({ timeoutMs: 20, onEvent });
+    registry.register(late);
+    const response = await registry.execute("late", {});
+    expect(response.text).toBe("Tool 'late' timed out after 20 ms");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(events.map((event) => event.type)).toEqual(["start", "failed"]);
+  });
+
   it("passes the never-aborted signal only when nothing can cancel the call", async () => {
     const seen: AbortSignal[] = [];
     const probe = tool({
@@ -419,6 +439,8 @@ describe("ToolRegistry.execute: outcomes", () => {
     await registry.execute("probe", {}, { timeoutMs: 1000 });
     await ToolRegistry.from([probe], { timeoutMs: 1000 })!.execute("probe", {});
     expect(seen.map(isNeverAborted)).toEqual([true, true, false, false, false]);
+    // The others are made for their call alone, never the caller's own signal.
+    expect(seen.map(isCallScoped)).toEqual([false, false, true, true, true]);
   });
 
   it("does not start a call whose signal is already aborted", async () => {

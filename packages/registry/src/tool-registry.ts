@@ -1,4 +1,5 @@
 import {
+  callAbortController,
   type Hints,
   isValidToolName,
   hints as makeHints,
@@ -548,7 +549,9 @@ export class ToolRegistry {
     );
   }
 
-  async #runWithDeadline(
+  // One promise that the first of result, deadline and caller's abort settles; whatever comes
+  // after is ignored (a tool that gives up when its signal aborts answers too late to count).
+  #runWithDeadline(
     tool: Tool<object>,
     args: Args,
     callId: string | undefined,
@@ -556,66 +559,50 @@ export class ToolRegistry {
     timeoutMs: number | undefined,
     started: number,
   ): Promise<ExecutionResult> {
-    const controller = new AbortController();
-    let stop: ((reason: "timeout" | "cancelled") => void) | undefined;
-    const stopped = new Promise<"timeout" | "cancelled">((resolve) => {
-      stop = resolve;
-    });
-    let stopReason: "timeout" | "cancelled" | undefined;
-    const onCallerAbort = () => {
-      stopReason ??= "cancelled";
-      controller.abort(signal?.reason);
-      stop?.("cancelled");
-    };
-    const timer =
-      timeoutMs === undefined
-        ? undefined
-        : setTimeout(() => {
-            stopReason ??= "timeout";
-            controller.abort(
-              new DOMException(
-                `Tool '${tool.name}' timed out after ${timeoutMs} ms`,
-                "TimeoutError",
-              ),
-            );
-            stop?.("timeout");
-          }, timeoutMs);
-    signal?.addEventListener("abort", onCallerAbort, { once: true });
-    try {
+    // Made for this call only: the tool may hand its signal to code that never removes listeners.
+    const controller = callAbortController();
+    return new Promise<ExecutionResult>((resolve) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      let settled = false;
+      const finish = (result: ExecutionResult) => {
+        if (settled) return;
+        settled = true;
+        if (timer !== undefined) clearTimeout(timer);
+        signal?.removeEventListener("abort", onCallerAbort);
+        resolve(result);
+      };
+      const stop = (reason: "timeout" | "cancelled", error: unknown) => {
+        controller.abort(error);
+        finish(this.#stopped(tool, callId, reason, error, started, timeoutMs));
+      };
+      const onCallerAbort = () => stop("cancelled", signal?.reason);
+      if (timeoutMs !== undefined) {
+        timer = setTimeout(() => {
+          const message = `Tool '${tool.name}' timed out after ${timeoutMs} ms`;
+          stop("timeout", new DOMException(message, "TimeoutError"));
+        }, timeoutMs);
+      }
+      signal?.addEventListener("abort", onCallerAbort, { once: true });
       let value: unknown;
       try {
         value = tool.run(args, { signal: controller.signal, callId });
       } catch (error) {
-        return this.#thrown(tool, callId, error, started);
+        finish(this.#thrown(tool, callId, error, started));
+        return;
       }
-      if (!isThenable(value)) return this.#returned(tool, callId, value, started);
-      const settled = await Promise.race([
-        Promise.resolve(value).then(
-          (resolved) => ({ ok: true as const, value: resolved }),
-          (error: unknown) => ({ ok: false as const, error }),
-        ),
-        stopped,
-      ]);
-      if (typeof settled === "string") {
-        return this.#stopped(tool, callId, settled, controller.signal.reason, started, timeoutMs);
+      if (!isThenable(value)) {
+        finish(this.#returned(tool, callId, value, started));
+        return;
       }
-      if (settled.ok) return this.#returned(tool, callId, settled.value, started);
-      // A tool that gives up because its signal aborted answers with the deadline's reason.
-      if (stopReason !== undefined && !ToolError.isInstance(settled.error)) {
-        return this.#stopped(
-          tool,
-          callId,
-          stopReason,
-          controller.signal.reason,
-          started,
-          timeoutMs,
-        );
-      }
-      return this.#thrown(tool, callId, settled.error, started);
-    } finally {
-      if (timer !== undefined) clearTimeout(timer);
-      signal?.removeEventListener("abort", onCallerAbort);
-    }
+      Promise.resolve(value).then(
+        (resolved) => {
+          if (!settled) finish(this.#returned(tool, callId, resolved, started));
+        },
+        (error: unknown) => {
+          if (!settled) finish(this.#thrown(tool, callId, error, started));
+        },
+      );
+    });
   }
 
   // 7-9 for a value the tool returned.
