@@ -53,6 +53,7 @@ function raw(transport: () => Promise<Transport>, cancellable = false): Side {
 function ours(
   options: () => Promise<Partial<MCPClientOptions>>,
   registryOptions: ToolRegistryOptions = {},
+  cancellable = false,
 ): Side {
   return {
     async open() {
@@ -65,7 +66,11 @@ function ours(
       registry.registerAll(await client.loadTools());
       return {
         call: async () => {
-          const response = await registry.execute("bench_echo", args);
+          const response = await registry.execute(
+            "bench_echo",
+            args,
+            cancellable ? { signal: new AbortController().signal } : undefined,
+          );
           if (response.isError) throw new Error(response.text);
         },
         close: () => client.close(),
@@ -147,16 +152,33 @@ figures.push({
   target: "report",
 });
 
-// Context: every toolgate call can be cancelled (the registry always passes a signal); the same
-// raw SDK call made cancellable with an AbortSignal of its own.
+// A registry with a deadline (what production code sets) gives each call a signal of its own;
+// the raw SDK call has its own default timeout.
+const withDeadline = await compareConnected(
+  ours(async () => ({ transport: await inMemoryPair() }), { timeoutMs: 30_000 }),
+  raw(inMemoryPair),
+  200,
+  200,
+);
+figures.push({
+  name: "MCPTool via ToolRegistry.execute with timeoutMs, in-memory",
+  value: withDeadline.ours,
+  unit: "µs/call",
+  baseline: "SDK Client.callTool, in-memory",
+  baselineValue: withDeadline.raw,
+  target: "report",
+});
+
+// Both sides cancellable: each call with an AbortSignal of its own, which the registry turns
+// into the tool's signal and the client links to the SDK's request.
 const cancellable = await compareConnected(
-  ours(async () => ({ transport: await inMemoryPair() })),
+  ours(async () => ({ transport: await inMemoryPair() }), {}, true),
   raw(inMemoryPair, true),
   200,
   200,
 );
 figures.push({
-  name: "MCPTool via ToolRegistry.execute, in-memory, vs a cancellable raw call",
+  name: "MCPTool via ToolRegistry.execute with a caller signal, in-memory",
   value: cancellable.ours,
   unit: "µs/call",
   baseline: "SDK Client.callTool with an AbortSignal, in-memory",

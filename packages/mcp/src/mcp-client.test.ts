@@ -1,5 +1,6 @@
 import { getEventListeners } from "node:events";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { ToolRegistry } from "@toolgate/registry";
 import { NEVER_ABORTED_SIGNAL, TOOL_NAME_PATTERN, ToolResponse } from "@toolgate/tool-core";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { startTestServer } from "./__fixtures__/test-server.js";
@@ -622,6 +623,32 @@ describe("MCPClient.callTool", () => {
     shared.abort();
     for (const response of await Promise.all(calls)) expect(response.text).toMatch(/was cancelled/);
     await expect.poll(() => cancelledOnServer.sort()).toEqual(["1", "2", "3"]);
+  });
+
+  it("a registry's deadline and its caller's abort each cancel the call on the server", async () => {
+    const cancelledOnServer: string[] = [];
+    const { client } = await connected(
+      [echo],
+      { requiresConfirmation: false },
+      {
+        tools: [echo],
+        onCall: (_name, args, signal) =>
+          new Promise(() => {
+            signal.addEventListener("abort", () => cancelledOnServer.push(String(args.text)));
+          }),
+      },
+    );
+    const registry = new ToolRegistry({ timeoutMs: 50 });
+    registry.registerAll(await client.loadTools());
+    const timedOut = await registry.execute("test_echo", { text: "deadline" });
+    expect(timedOut.text).toBe("Tool 'test_echo' timed out after 50 ms");
+    const caller = new AbortController();
+    const pending = registry.execute("test_echo", { text: "caller" }, { signal: caller.signal });
+    setTimeout(() => caller.abort(), 20);
+    expect((await pending).text).toBe("Tool 'test_echo' was cancelled");
+    await expect.poll(() => cancelledOnServer.sort()).toEqual(["caller", "deadline"]);
+    // Neither left a listener on the caller's signal.
+    expect(getEventListeners(caller.signal, "abort")).toHaveLength(0);
   });
 
   it("ends a call that gets no answer at its timeout", async () => {

@@ -11,7 +11,6 @@ import {
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import {
-  isNeverAborted,
   type JsonObjectSchema,
   removeInvisibleCharacters,
   ToolResponse,
@@ -450,9 +449,7 @@ export class MCPClient implements AsyncDisposable {
     const limit = timeoutMs === null ? null : Math.min(timeoutMs, MAX_TIMER_MS);
     const { signal } = options;
     if (signal?.aborted) return ToolResponse.error(this.#cancelled(remoteName));
-    // A signal that can never abort is not passed on: linking it would cost more than the call.
-    const sdkSignal =
-      signal === undefined || isNeverAborted(signal) ? undefined : SDK_SIGNALS.for(signal);
+    const sdkSignal = signal === undefined ? undefined : SDK_SIGNALS.for(signal);
     let relistDeadline: Deadline | undefined;
     try {
       if (this.#relisting) {

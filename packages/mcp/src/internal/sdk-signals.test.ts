@@ -1,12 +1,24 @@
 import { getEventListeners } from "node:events";
+import { callAbortController, NEVER_ABORTED_SIGNAL } from "@toolgate/tool-core";
 import { describe, expect, it } from "vitest";
 import { SdkSignals } from "./sdk-signals.js";
 
 describe("SdkSignals", () => {
+  it("gives the SDK no signal for one that can never abort, and a call's own signal as it is", () => {
+    const signals = new SdkSignals();
+    expect(signals.for(NEVER_ABORTED_SIGNAL)).toBeUndefined();
+    const call = callAbortController();
+    const given = signals.for(call.signal)!;
+    expect(given.signal).toBe(call.signal);
+    given.release();
+    call.abort();
+    expect(given.signal.aborted).toBe(true);
+  });
+
   it("shares one controller among at most 64 requests of a reused signal", () => {
     const signals = new SdkSignals();
     const outer = new AbortController().signal;
-    const given = Array.from({ length: 65 }, () => signals.for(outer));
+    const given = Array.from({ length: 65 }, () => signals.for(outer)!);
     expect(new Set(given.slice(0, 64).map((s) => s.signal)).size).toBe(1);
     expect(given[64]!.signal).not.toBe(given[0]!.signal);
     expect(given[0]!.signal).not.toBe(outer);
@@ -15,8 +27,8 @@ describe("SdkSignals", () => {
   it("aborting the caller's signal aborts every linked controller, retired ones in flight too", () => {
     const signals = new SdkSignals();
     const controller = new AbortController();
-    const first = Array.from({ length: 64 }, () => signals.for(controller.signal));
-    const next = signals.for(controller.signal);
+    const first = Array.from({ length: 64 }, () => signals.for(controller.signal)!);
+    const next = signals.for(controller.signal)!;
     controller.abort(new Error("stop"));
     expect(first[0]!.signal.aborted).toBe(true);
     expect(next.signal.aborted).toBe(true);
@@ -31,7 +43,7 @@ describe("SdkSignals", () => {
       const signals = new SdkSignals();
       const outer = new AbortController().signal;
       for (let i = 0; i < 64; i++) {
-        const { signal } = signals.for(outer);
+        const { signal } = signals.for(outer)!;
         signal.addEventListener("abort", () => {});
         signal.addEventListener("abort", () => {});
       }
@@ -45,7 +57,7 @@ describe("SdkSignals", () => {
   it("leaves no growing number of listeners on a signal used for thousands of calls", () => {
     const signals = new SdkSignals();
     const outer = new AbortController().signal;
-    for (let i = 0; i < 5000; i++) signals.for(outer).release();
+    for (let i = 0; i < 5000; i++) signals.for(outer)!.release();
     expect(getEventListeners(outer, "abort")).toHaveLength(1);
   });
 });

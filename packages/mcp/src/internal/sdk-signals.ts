@@ -1,7 +1,10 @@
 import { setMaxListeners } from "node:events";
+import { isCallScoped, isNeverAborted } from "@toolgate/tool-core";
 
 /** How many SDK requests may share one AbortController before a fresh one is made. */
 const USES_PER_CONTROLLER = 64;
+
+const nothing = () => {};
 
 /** A signal to hand to the SDK for one request, and what to call when the request is over. */
 export interface SdkSignal {
@@ -12,9 +15,9 @@ export interface SdkSignal {
 /**
  * Turns a caller's signal into one that is safe to give the SDK. The SDK adds an abort listener
  * to every request's signal and never removes it, so a signal shared by many calls (a session's
- * signal, or the registry's never-aborting one) would collect listeners, and with them every
- * client that ever used it; while making an AbortController for every call is a large part of a
- * fast call's cost.
+ * signal) would collect listeners, and with them every client that ever used it; while making an
+ * AbortController for every call is a large part of a fast call's cost. The registry's signals
+ * need neither: one can never abort, the other is made for one call (tool-core's signal scopes).
  *
  * So each caller's signal is linked to a shared AbortController that serves at most 64 requests;
  * when all requests of a retired controller are over, its link is removed and it is left to the
@@ -25,7 +28,13 @@ export interface SdkSignal {
 export class SdkSignals {
   readonly #shared = new WeakMap<AbortSignal, SharedAbort>();
 
-  for(outer: AbortSignal): SdkSignal {
+  /**
+   * Nothing for a signal that can never abort (the SDK needs none), a call-scoped signal as it is
+   * (the SDK's listener is freed with it), any other through a shared link.
+   */
+  for(outer: AbortSignal): SdkSignal | undefined {
+    if (isNeverAborted(outer)) return undefined;
+    if (isCallScoped(outer)) return { signal: outer, release: nothing };
     let shared = this.#shared.get(outer);
     if (shared === undefined || shared.uses >= USES_PER_CONTROLLER) {
       shared?.retire();
