@@ -96,7 +96,7 @@ const baseUs = median(baseSamples);
 const registryUs = median(registrySamples);
 if (eventCount === 0) throw new Error("events were not on");
 record(
-  "execute (JSON args, permissions, guard, events)",
+  "execute (JSON args, permissions, validation, events)",
   registryUs,
   "µs/call",
   "JSON.parse + ajv + direct call",
