@@ -19,6 +19,7 @@ import { fingerprintTool, type MCPToolDefinition } from "./fingerprint-tool.js";
 import { BoundedStdioTransport } from "./internal/bounded-stdio-transport.js";
 import { canonicalJson } from "./internal/canonical-json.js";
 import { hintsFromAnnotations } from "./internal/hints-from-annotations.js";
+import { isRecord } from "./internal/is-record.js";
 import { makeTransport } from "./internal/make-transport.js";
 import { mapCallResult } from "./internal/map-call-result.js";
 import { sanitizeSchema } from "./internal/sanitize-schema.js";
@@ -797,10 +798,6 @@ function assignDisplayNames(
 
 function skip(remoteName: string, reason: string): SkippedTool {
   return { remoteName: sanitizeDescription(remoteName, 200), reason };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function isStringRecord(value: unknown): value is Record<string, string> {

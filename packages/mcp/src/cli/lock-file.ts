@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { FINGERPRINT_FIELDS } from "../fingerprint-tool.js";
 import { canonicalJson } from "../internal/canonical-json.js";
+import { isRecord } from "../internal/is-record.js";
 import { NAMESPACE_PATTERN, SERVER_PIN_KEY } from "../mcp-client.js";
 import type { ServerSnapshot } from "./server-snapshot.js";
 import { compare } from "./server-snapshot.js";
@@ -130,8 +131,4 @@ export function parseLock(text: string): ParsedLock {
     ok: true,
     lock: { ...(value as unknown as LockFile), tools: tools as LockFile["tools"] },
   };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
