@@ -105,6 +105,28 @@ record(
   registryUs <= 2 * baseUs,
 );
 
+// 1b. The same with a deadline per call (what production code sets): a timer and a promise more,
+// and no AbortSignal unless the tool reads its signal (this one does not).
+const withDeadline = new ToolRegistry({ timeoutMs: 30_000 });
+withDeadline.register(add);
+const viaDeadline = () => withDeadline.execute("add", json);
+if ((await viaDeadline()).text !== "5") throw new Error("unexpected result with a deadline");
+await perCall(viaDeadline, 5, 20_000);
+const deadlineBase: number[] = [];
+const deadlineSamples: number[] = [];
+for (let i = 0; i < 1001; i++) {
+  deadlineBase.push(await perCall(baseline, 1, 200));
+  deadlineSamples.push(await perCall(viaDeadline, 1, 200));
+}
+figures.push({
+  name: "execute with timeoutMs (JSON args, validation, a deadline)",
+  value: median(deadlineSamples),
+  unit: "µs/call",
+  baseline: "JSON.parse + ajv + direct call",
+  baselineValue: median(deadlineBase),
+  target: "report",
+});
+
 // 2. Registering 10,000 tools (validators compile lazily, so this is bookkeeping only).
 const many: Tool<object>[] = Array.from({ length: 10_000 }, (_, i) =>
   tool({

@@ -2,6 +2,7 @@ import {
   isCallScoped,
   isNeverAborted,
   type Tool,
+  type ToolContext,
   ToolError,
   ToolInputError,
   ToolResponse,
@@ -403,6 +404,23 @@ describe("ToolRegistry.execute: outcomes", () => {
     expect(result.response.text).toBe("Tool 'wait' was cancelled");
     expect(seen?.aborted).toBe(true);
     expect(events.at(-1)).toMatchObject({ type: "failed", reason: "cancelled" });
+  });
+
+  it("gives a tool that first looks at its signal after the deadline an aborted one", async () => {
+    let context: ToolContext | undefined;
+    const later = tool({
+      name: "later",
+      execute: (_args, given) => {
+        context = given;
+        return new Promise(() => {});
+      },
+    });
+    const registry = ToolRegistry.from([later], { timeoutMs: 20 })!;
+    expect((await registry.execute("later", {})).text).toBe("Tool 'later' timed out after 20 ms");
+    const signal = context!.signal;
+    expect(signal.aborted).toBe(true);
+    expect((signal.reason as DOMException).name).toBe("TimeoutError");
+    expect(isCallScoped(signal)).toBe(true);
   });
 
   it("answers the deadline once: what a tool says after its signal aborted is ignored", async () => {

@@ -559,8 +559,21 @@ export class ToolRegistry {
     timeoutMs: number | undefined,
     started: number,
   ): Promise<ExecutionResult> {
-    // Made for this call only: the tool may hand its signal to code that never removes listeners.
-    const controller = callAbortController();
+    // Made for this call only, so the tool may hand its signal to code that never removes
+    // listeners; and only when the tool reads it: a new AbortSignal costs microseconds on Node 20.
+    let controller: AbortController | undefined;
+    let stopError: unknown;
+    let stopped = false;
+    const context: ToolContext = {
+      callId,
+      get signal() {
+        if (controller === undefined) {
+          controller = callAbortController();
+          if (stopped) controller.abort(stopError);
+        }
+        return controller.signal;
+      },
+    };
     return new Promise<ExecutionResult>((resolve) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       let settled = false;
@@ -572,7 +585,9 @@ export class ToolRegistry {
         resolve(result);
       };
       const stop = (reason: "timeout" | "cancelled", error: unknown) => {
-        controller.abort(error);
+        stopped = true;
+        stopError = error;
+        controller?.abort(error);
         finish(this.#stopped(tool, callId, reason, error, started, timeoutMs));
       };
       const onCallerAbort = () => stop("cancelled", signal?.reason);
@@ -585,7 +600,7 @@ export class ToolRegistry {
       signal?.addEventListener("abort", onCallerAbort, { once: true });
       let value: unknown;
       try {
-        value = tool.run(args, { signal: controller.signal, callId });
+        value = tool.run(args, context);
       } catch (error) {
         finish(this.#thrown(tool, callId, error, started));
         return;
