@@ -31,7 +31,7 @@ describe("external-content guard", () => {
   });
 
   it("uses a fresh random 128-bit boundary every call, also across refills of its pool", () => {
-    // 10,000 calls use the random pool (4,096 boundaries) more than twice over.
+    // 10,000 calls use the random pool (1,024 boundaries) nine times over.
     const boundaries = Array.from({ length: 10_000 }, () => parse(guard.wrap("x", web)).boundary);
     expect(new Set(boundaries).size).toBe(10_000);
     for (const boundary of boundaries) expect(boundary).toMatch(/^[0-9a-f]{32}$/);
