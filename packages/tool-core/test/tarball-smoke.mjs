@@ -1,6 +1,14 @@
 // Runs against the installed tarball of @toolgate/tool-core, outside the workspace.
 import assert from "node:assert/strict";
-import { ToolResponse, tool, toToolResponse } from "@toolgate/tool-core";
+import {
+  callAbortController,
+  isCallScoped,
+  isNeverAborted,
+  NEVER_ABORTED_SIGNAL,
+  ToolResponse,
+  tool,
+  toToolResponse,
+} from "@toolgate/tool-core";
 import { Type } from "typebox";
 
 const add = tool({
@@ -15,4 +23,6 @@ const response = toToolResponse(
 assert.ok(response instanceof ToolResponse);
 assert.equal(response.text, "5");
 assert.equal(add.inputSchema.additionalProperties, false);
+assert.ok(isNeverAborted(NEVER_ABORTED_SIGNAL) && !NEVER_ABORTED_SIGNAL.aborted);
+assert.ok(isCallScoped(callAbortController().signal));
 console.log("@toolgate/tool-core: ok");

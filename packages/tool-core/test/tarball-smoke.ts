@@ -1,5 +1,13 @@
 // Type-checked under `strict` (skipLibCheck off) against the installed tarball's .d.ts.
-import { type Hints, type Tool, tool } from "@toolgate/tool-core";
+import {
+  callAbortController,
+  type Hints,
+  isCallScoped,
+  isNeverAborted,
+  NEVER_ABORTED_SIGNAL,
+  type Tool,
+  tool,
+} from "@toolgate/tool-core";
 import { Type } from "typebox";
 
 const add: Tool<{ a: number; b: number }> = tool({
@@ -9,3 +17,8 @@ const add: Tool<{ a: number; b: number }> = tool({
 });
 const hints: Hints = add.hints;
 export const summary: string = `${add.name} ${hints.readOnly}`;
+const controller: AbortController = callAbortController();
+export const scopes: boolean[] = [
+  isNeverAborted(NEVER_ABORTED_SIGNAL),
+  isCallScoped(controller.signal),
+];
