@@ -15,10 +15,18 @@ describe("SdkSignals", () => {
     expect(given.signal.aborted).toBe(true);
   });
 
-  it("shares one controller among at most 64 requests of a reused signal", () => {
+  it("gives a signal's first request the signal itself, so a one-request signal costs no link", () => {
+    const signals = new SdkSignals();
+    const outer = AbortSignal.timeout(60_000);
+    expect(signals.for(outer)!.signal).toBe(outer);
+    expect(signals.for(outer)!.signal).not.toBe(outer);
+  });
+
+  it("shares one controller among at most 64 later requests of a reused signal", () => {
     const signals = new SdkSignals();
     const outer = new AbortController().signal;
-    const given = Array.from({ length: 65 }, () => signals.for(outer)!);
+    const [first, ...given] = Array.from({ length: 66 }, () => signals.for(outer)!);
+    expect(first!.signal).toBe(outer);
     expect(new Set(given.slice(0, 64).map((s) => s.signal)).size).toBe(1);
     expect(given[64]!.signal).not.toBe(given[0]!.signal);
     expect(given[0]!.signal).not.toBe(outer);
@@ -27,10 +35,12 @@ describe("SdkSignals", () => {
   it("aborting the caller's signal aborts every linked controller, retired ones in flight too", () => {
     const signals = new SdkSignals();
     const controller = new AbortController();
-    const first = Array.from({ length: 64 }, () => signals.for(controller.signal)!);
+    // The signal itself, then 64 requests on one controller (retired, still in flight).
+    const first = Array.from({ length: 65 }, () => signals.for(controller.signal)!);
     const next = signals.for(controller.signal)!;
+    expect(next.signal).not.toBe(first[1]!.signal);
     controller.abort(new Error("stop"));
-    expect(first[0]!.signal.aborted).toBe(true);
+    expect(first[1]!.signal.aborted).toBe(true);
     expect(next.signal.aborted).toBe(true);
     expect(next.signal.reason).toEqual(new Error("stop"));
   });

@@ -5,6 +5,8 @@ import { isCallScoped, isNeverAborted } from "@toolgate/tool-core";
 const USES_PER_CONTROLLER = 64;
 
 const nothing = () => {};
+/** A signal the SDK was given as it is: its one SDK listener is there for good. */
+const USED_ONCE = Symbol("used once");
 
 /** A signal to hand to the SDK for one request, and what to call when the request is over. */
 export interface SdkSignal {
@@ -19,25 +21,31 @@ export interface SdkSignal {
  * AbortController for every call is a large part of a fast call's cost. The registry's signals
  * need neither: one can never abort, the other is made for one call (tool-core's signal scopes).
  *
- * So each caller's signal is linked to a shared AbortController that serves at most 64 requests;
- * when all requests of a retired controller are over, its link is removed and it is left to the
+ * So the first request of a signal gets it as it is: one SDK listener stays on it, and a signal
+ * made for one request (`AbortSignal.timeout(ms)` per call) pays for no link. Every later request
+ * of the same signal is linked to a shared AbortController that serves at most 64 requests; when
+ * all requests of a retired controller are over, its link is removed and it is left to the
  * garbage collector with the SDK's listeners. Aborting the caller's signal aborts every
  * controller linked to it, so the server is told about each cancelled request. Nothing is kept
  * for a signal once it is garbage.
  */
 export class SdkSignals {
-  readonly #shared = new WeakMap<AbortSignal, SharedAbort>();
+  readonly #shared = new WeakMap<AbortSignal, SharedAbort | typeof USED_ONCE>();
 
   /**
-   * Nothing for a signal that can never abort (the SDK needs none), a call-scoped signal as it is
-   * (the SDK's listener is freed with it), any other through a shared link.
+   * Nothing for a signal that can never abort (the SDK needs none); a call-scoped signal, or any
+   * other the first time, as it is; any other through a shared link from then on.
    */
   for(outer: AbortSignal): SdkSignal | undefined {
     if (isNeverAborted(outer)) return undefined;
     if (isCallScoped(outer)) return { signal: outer, release: nothing };
     let shared = this.#shared.get(outer);
-    if (shared === undefined || shared.uses >= USES_PER_CONTROLLER) {
-      shared?.retire();
+    if (shared === undefined) {
+      this.#shared.set(outer, USED_ONCE);
+      return { signal: outer, release: nothing };
+    }
+    if (shared === USED_ONCE || shared.uses >= USES_PER_CONTROLLER) {
+      if (shared !== USED_ONCE) shared.retire();
       shared = new SharedAbort(outer);
       this.#shared.set(outer, shared);
     }
