@@ -638,12 +638,17 @@ describe("MCPClient.callTool", () => {
           }),
       },
     );
-    const registry = new ToolRegistry({ timeoutMs: 50 });
-    registry.registerAll(await client.loadTools());
-    const timedOut = await registry.execute("test_echo", { text: "deadline" });
+    const tools = await client.loadTools();
+    const timedOut = await ToolRegistry.from(tools, { timeoutMs: 50 })!.execute("test_echo", {
+      text: "deadline",
+    });
     expect(timedOut.text).toBe("Tool 'test_echo' timed out after 50 ms");
     const caller = new AbortController();
-    const pending = registry.execute("test_echo", { text: "caller" }, { signal: caller.signal });
+    const pending = ToolRegistry.from(tools)!.execute(
+      "test_echo",
+      { text: "caller" },
+      { signal: caller.signal },
+    );
     setTimeout(() => caller.abort(), 20);
     expect((await pending).text).toBe("Tool 'test_echo' was cancelled");
     await expect.poll(() => cancelledOnServer.sort()).toEqual(["caller", "deadline"]);
