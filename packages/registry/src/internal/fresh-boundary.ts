@@ -10,6 +10,7 @@ let next = 0;
  * 128 fresh random bits from the system CSPRNG as 32 hex digits, never handed out twice.
  * Filling a buffer has a fixed cost of a few microseconds however small it is, and hex-encoding
  * a few bytes costs more than slicing a string: one fill and one encoding serve 1,024 boundaries.
+ * A slice may keep its pool's 32 KB of text alive while an answer holding it is: a small bound.
  */
 export function freshBoundary(): string {
   if (next === hex.length) {
