@@ -439,10 +439,7 @@ export class ToolRegistry {
           `Tool '${tool.name}' needs a human's confirmation and none can be asked: the call was not run.`,
         );
       }
-      return settleLater(
-        this.#confirmThenRun(entry, args, options, callId, confirm, confirmation),
-        settle,
-      );
+      return this.#confirmThenRun(entry, args, options, callId, confirm, confirmation, settle);
     }
 
     // 6-9.
@@ -470,14 +467,15 @@ export class ToolRegistry {
     return needed ? hints : undefined;
   }
 
-  async #confirmThenRun(
+  async #confirmThenRun<T>(
     entry: Entry,
     args: Args,
     options: ExecuteOptions | undefined,
     callId: string | undefined,
     confirm: ConfirmCallback,
     hints: Hints,
-  ): Promise<ExecutionResult> {
+    settle: Settle<T>,
+  ): Promise<T> {
     const tool = entry.tool;
     const request: ConfirmationRequest = Object.freeze({ tool, args, hints, callId });
     let approved = false;
@@ -501,9 +499,10 @@ export class ToolRegistry {
         ...(thrown && { error: thrown.error }),
         response,
       });
-      return { response, executed: false, callId };
+      return settle({ response, executed: false, callId });
     }
-    return this.#run(entry, args, options, callId, asResult);
+    const outcome = this.#run(entry, args, options, callId, settle);
+    return outcome instanceof Promise ? outcome : settle(outcome);
   }
 
   // 6. Run. The common case (no deadline, no caller signal) allocates no controller or timer.
@@ -543,22 +542,20 @@ export class ToolRegistry {
       }
       return this.#returned(tool, callId, value, started);
     }
-    return settleLater(
-      this.#runWithDeadline(tool, args, callId, signal, timeoutMs, started),
-      settle,
-    );
+    return this.#runWithDeadline(tool, args, callId, signal, timeoutMs, started, settle);
   }
 
   // One promise that the first of result, deadline and caller's abort settles; whatever comes
   // after is ignored (a tool that gives up when its signal aborts answers too late to count).
-  #runWithDeadline(
+  #runWithDeadline<T>(
     tool: Tool<object>,
     args: Args,
     callId: string | undefined,
     signal: AbortSignal | undefined,
     timeoutMs: number | undefined,
     started: number,
-  ): Promise<ExecutionResult> {
+    settle: Settle<T>,
+  ): Promise<T> {
     // Made for this call only, so the tool may hand its signal to code that never removes
     // listeners; and only when the tool reads it: a new AbortSignal costs microseconds on Node 20.
     let controller: AbortController | undefined;
@@ -574,7 +571,7 @@ export class ToolRegistry {
         return controller.signal;
       },
     };
-    return new Promise<ExecutionResult>((resolve) => {
+    return new Promise<T>((resolve) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       let settled = false;
       const finish = (result: ExecutionResult) => {
@@ -582,7 +579,7 @@ export class ToolRegistry {
         settled = true;
         if (timer !== undefined) clearTimeout(timer);
         signal?.removeEventListener("abort", onCallerAbort);
-        resolve(result);
+        resolve(settle(result));
       };
       const stop = (reason: "timeout" | "cancelled", error: unknown) => {
         stopped = true;
@@ -886,11 +883,6 @@ function toResponse(result: ExecutionResult): ToolResponse {
 
 function asResult(result: ExecutionResult): ExecutionResult {
   return result;
-}
-
-function settleLater<T>(later: Promise<ExecutionResult>, settle: Settle<T>): Promise<T> {
-  // Whole results pass as they are: no extra turn for them.
-  return settle === (asResult as Settle<unknown>) ? (later as Promise<T>) : later.then(settle);
 }
 
 function checkTool(tool: unknown): asserts tool is Tool<object> {
