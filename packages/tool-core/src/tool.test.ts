@@ -117,7 +117,23 @@ describe("Tool", () => {
     expect(() => {
       (echo.inputSchema.properties as Record<string, unknown>).extra = {};
     }).toThrow(TypeError);
+    expect(() => Object.defineProperty(echo, "origin", { value: "mcp:evil" })).toThrow(TypeError);
+    expect(() => delete (echo as { externalContent?: boolean }).externalContent).toThrow(TypeError);
     expect(echo.name).toBe("echo");
+    expect(echo.origin).toBe("builtin");
+    // Own, enumerable data properties, as a spread or a log shows them.
+    expect(Object.keys(echo)).toEqual(
+      expect.arrayContaining([
+        "name",
+        "description",
+        "inputSchema",
+        "origin",
+        "hints",
+        "requiresConfirmation",
+        "externalContent",
+        "parallel",
+      ]),
+    );
   });
 
   it("copies the schema, so the caller's object cannot change the tool", () => {

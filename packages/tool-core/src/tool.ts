@@ -51,14 +51,15 @@ const IDENTITY = [
  * }
  */
 export abstract class Tool<Args extends object = Record<string, unknown>> {
-  readonly name: string;
-  readonly description: string;
-  readonly inputSchema: JsonObjectSchema;
-  readonly origin: string;
-  readonly hints: Hints;
-  readonly requiresConfirmation: boolean;
-  readonly externalContent: boolean;
-  readonly parallel: boolean;
+  // Declared only: the constructor defines each once, read-only (see there).
+  declare readonly name: string;
+  declare readonly description: string;
+  declare readonly inputSchema: JsonObjectSchema;
+  declare readonly origin: string;
+  declare readonly hints: Hints;
+  declare readonly requiresConfirmation: boolean;
+  declare readonly externalContent: boolean;
+  declare readonly parallel: boolean;
 
   constructor(options: ToolOptions) {
     if (typeof options !== "object" || options === null) {
@@ -70,29 +71,38 @@ export abstract class Tool<Args extends object = Record<string, unknown>> {
         `invalid tool name ${JSON.stringify(name)}: use 1-64 ASCII letters, digits, '_' or '-'`,
       );
     }
-    this.name = name;
-    this.description = optionalString(options.description, "description", name) ?? "";
+    const description = optionalString(options.description, "description", name) ?? "";
     const origin = optionalString(options.origin, "origin", name) ?? "builtin";
     if (origin === "") throw new ToolDefinitionError(`tool '${name}': origin must not be empty`);
-    this.origin = origin;
-    this.inputSchema =
+    const inputSchema =
       options.inputSchema === undefined
         ? EMPTY_OBJECT_SCHEMA
         : toJsonObjectSchema(options.inputSchema, name);
+    let hints: Hints;
     try {
-      this.hints = makeHints(options.hints);
+      hints = makeHints(options.hints);
     } catch (error) {
       throw new ToolDefinitionError(`tool '${name}': ${(error as Error).message}`);
     }
-    this.requiresConfirmation = optionalBoolean(
-      options.requiresConfirmation,
-      "requiresConfirmation",
+    const identity: Pick<Tool, (typeof IDENTITY)[number]> = {
       name,
-    );
-    this.externalContent = optionalBoolean(options.externalContent, "externalContent", name);
-    this.parallel = optionalBoolean(options.parallel, "parallel", name);
-    for (const key of IDENTITY)
-      Object.defineProperty(this, key, { writable: false, configurable: false });
+      description,
+      inputSchema,
+      origin,
+      hints,
+      requiresConfirmation: optionalBoolean(
+        options.requiresConfirmation,
+        "requiresConfirmation",
+        name,
+      ),
+      externalContent: optionalBoolean(options.externalContent, "externalContent", name),
+      parallel: optionalBoolean(options.parallel, "parallel", name),
+    };
+    // Each is defined once, read-only (not writable, not configurable): assigning fields and then
+    // making them read-only cost three times as much, and loading an MCP server makes thousands.
+    for (const key of IDENTITY) {
+      Object.defineProperty(this, key, { value: identity[key], enumerable: true });
+    }
   }
 
   /** Whether this call needs a human's yes. Override for action-level confirmation. */
