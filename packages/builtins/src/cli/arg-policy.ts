@@ -5,6 +5,7 @@ import {
   type OptionAllowlist,
   type OptionDenylist,
   optionValues,
+  readOptions,
 } from "./option-scan.js";
 import { sedScriptProblem } from "./sed-script.js";
 
@@ -58,6 +59,23 @@ export const PROGRAM_RUNNERS: ReadonlySet<string> = new Set([
   ...["sqlite3", "psql", "mysql", "mariadb"],
   // more editors with command escapes
   ...["nano", "pico", "rvim", "rview", "vimdiff", "aa-exec", "aoss"],
+  // more shells, REPLs and script hosts (GTFOBins "shell" and "command" entries)
+  ...["elvish", "yash", "posh", "rc", "sash", "slsh", "ginsh", "ksshell", "red", "dc", "pry"],
+  ...["byebug", "pdb", "jjs", "jrunscript", "ghc", "octave", "gnuplot", "gimp", "tshark"],
+  ...["cowsay", "cowthink", "csvtool", "neofetch", "pandoc", "pic", "enscript", "dstat"],
+  ...["latex", "pdflatex", "xelatex", "lualatex", "tex", "pdftex", "xetex", "luatex"],
+  ...["latexmk", "dvips", "msgfilter", "perlbug", "facter", "puppet", "knife", "vagrant"],
+  // more launchers: each runs the program named in its arguments
+  ...["logsave", "cpulimit", "choom", "multitime", "pexec", "setlock", "softlimit", "pidstat"],
+  ...["ssh-agent", "torify", "torsocks", "openvt", "distcc", "grc", "gtester", "socket"],
+  ...["run-mailcap", "service", "scrot", "xdotool", "tmate", "arch-nspawn", "ksu"],
+  // clients and tools with command escapes or hooks (`!sh`, --exec, --up, -engine)
+  ...["mail", "ftp", "lftp", "smbclient", "minicom", "runscript", "openvpn", "openssl"],
+  ...["cpio", "borg", "restic", "certbot", "scanmem", "tasksh", "hping3", "sqlmap"],
+  ...["msfconsole", "vigr", "vipw", "debugfs", "rtorrent", "bashbug"],
+  // more build and package tools that run project or package code
+  ...["bundler", "cabal", "opkg", "pkg", "rpmdb", "rpmquery", "rpmverify", "rpmbuild"],
+  ...["autoconf", "autoheader", "autoreconf", "c89", "c99", "cobc", "ansible-test"],
 ]);
 
 // Versioned interpreter names such as python3.12 or perl5.36.
@@ -148,7 +166,8 @@ const DENYLISTS: Readonly<Record<string, OptionDenylist>> = {
     withValue: "bCfgHKLNTVX",
     safeExact: ["checkpoint"],
   },
-  rsync: { long: ["rsh", "rsync-path"], short: "e", withValue: "fBT" },
+  // --daemon serves with a config whose `pre-xfer exec` runs commands.
+  rsync: { long: ["rsh", "rsync-path", "daemon", "config"], short: "e", withValue: "fBT" },
   zip: { long: ["unzip-command"], short: "T", withValue: "bnPt" },
   split: { long: ["filter"], withValue: "abCln" },
   diff3: { long: ["diff-program"] },
@@ -167,15 +186,26 @@ const DENYLISTS: Readonly<Record<string, OptionDenylist>> = {
   tcpdump: { long: [], short: "zw", withValue: "BcCDEFGiMmrsTVWyzZ" },
   // -D loads a PKCS#11 library (code) into ssh-keygen.
   "ssh-keygen": { long: [], short: "D", withValue: "aAbCDEfFGIjJKmMnNOrsStVwYzZ" },
-  nc: { long: ["exec", "sh-exec", "lua-exec"], short: "ec", withValue: "ipqswWx" },
-  ncat: { long: ["exec", "sh-exec", "lua-exec"], short: "ec", withValue: "ipqswWx" },
+  // -e/-c/--lua-exec run programs; -o/--output and -x/--hex-dump write files (ncat).
+  nc: {
+    long: ["exec", "sh-exec", "lua-exec", "output", "hex-dump", "append-output"],
+    short: "ecox",
+    withValue: "ipqswWx",
+  },
+  ncat: {
+    long: ["exec", "sh-exec", "lua-exec", "output", "hex-dump", "append-output"],
+    short: "ecox",
+    withValue: "ipqswWx",
+  },
   wget: {
-    // -e runs wgetrc commands (which can set use_askpass); -O/-o/-a write named files.
+    // -e runs wgetrc commands (which can set use_askpass); -O/-o/-a write named files;
+    // -i reads a local file (its lines show up in errors), cookie files are read and written.
     long: [
       ...["output-document", "output-file", "append-output", "post-file", "body-file"],
-      ...["use-askpass", "execute", "config"],
+      ...["use-askpass", "execute", "config", "input-file", "load-cookies", "save-cookies"],
+      ...["warc-file", "rejected-log"],
     ],
-    short: "oOae",
+    short: "oOaei",
     withValue: "BDIiltTUwXQP",
   },
 };
@@ -186,18 +216,24 @@ const DENYLISTS: Readonly<Record<string, OptionDenylist>> = {
  *
  * - `PROGRAM_RUNNERS` (shells, interpreters, `awk`, `env`, `xargs`, `timeout`, `sudo`, `make`, ...):
  *   refused outright.
- * - Allowlist of options for `ls`, `cat`, `pwd`, `wc`, `head`, `tail`, `grep` (anything else is
- *   refused); `echo` takes anything.
+ * - Allowlist of options for `ls`, `cat`, `pwd`, `wc`, `head`, `tail`, `grep`, `sed` and `curl`
+ *   (anything else is refused, naming the option); `echo` takes anything.
+ * - `curl`: only options known to touch nothing but the transfer (`-s`, `-S`, `-f`, `-L`, `-I`,
+ *   `-X`, `-H`, `-d`, `--json`, `-u`, `-w`, `-b name=value`, `--url`, ...), spelled in full;
+ *   values that name a file (`@file`, a cookie file, `%output{}`) are refused; every URL must
+ *   start with `http://` or `https://` and may not hold `{ } [ ]` unless `-g` turns globbing off.
+ * - `sed`: no `-i`, no `-f`; every script (`-e`, `--expression`, or the first operand) is read
+ *   and refused if it has the `e`, `w`, `W`, `r`, `R` commands or the `e`/`w` flags of `s`.
  * - `git`: only harmless global options (`-C`, `--git-dir`, `--work-tree`, `--no-pager`, ...);
  *   a few subcommands that run programs or edit config are refused (`config`, `rebase`,
  *   `bisect`, `submodule`, `filter-branch`, `difftool`, `help`, ...); the dangerous options of the
  *   rest (`--upload-pack`, `--receive-pack`, `--exec`, `--output`, `--ext-diff`, `--textconv`,
  *   `--config-env`, `--template`, `-O`, ...) are refused, abbreviations included.
- * - Denylists with unique-prefix matching for `rg`, `sort`, `tar`, `rsync`, `zip`, `split`,
- *   `diff3`, `sdiff`, `man`, `less`, `nc`, `ncat`, `wget`; dedicated checks for `find`, `sed`
- *   (script commands `e`, `w`, `r`, `s///e`, `-i`, `-f`), `curl` (writing, config files,
- *   `file://`, `@file` uploads, `-w %output{}`), `ssh`/`scp`/`sftp` (`-o ProxyCommand` and
- *   friends, `-F`, `-J`, background `-f`).
+ * - Denylists with unique-prefix matching and `--name=value` reading for `rg`, `sort`, `tar`
+ *   (also `host:path` archives in every spelling, such as `--file=host:x`), `rsync`, `zip`,
+ *   `split`, `diff3`, `sdiff`, `man`, `less`, `nc`, `ncat`, `wget`; dedicated checks for `find`,
+ *   `ip` (`netns exec` and its abbreviations, `-batch`) and `ssh`/`scp`/`sftp` (`-o` takes only
+ *   allowlisted keys such as `ConnectTimeout` or `BatchMode`; `-F`, `-J`, background `-f`).
  * - Any other program is allowed with any arguments: the allowlist is what gates it, so only
  *   allow programs whose every option you are willing to let the model use.
  *
@@ -228,8 +264,11 @@ export function defaultArgPolicy(tokens: readonly string[]): string | undefined 
     case "sftp":
       return sshProblem(program, args);
     case "ip":
-      // `ip netns exec` / `ip vrf exec` run programs; -b/-batch reads commands from a file.
-      if (args.includes("exec")) return "ip: exec is refused: it runs a program";
+      // `ip netns exec` / `ip vrf exec` run programs, and ip reads any prefix of a word
+      // (`ip netns e`); -b/-batch reads commands from a file.
+      if (args.some((a) => a !== "" && "exec".startsWith(a))) {
+        return "ip: exec (or an abbreviation of it) is refused: it runs a program";
+      }
       if (args.some((a) => isPrefixOf(a.replace(/^--/, "-"), "-batch"))) {
         return "ip: -batch is refused: it runs commands from a file";
       }
@@ -247,8 +286,12 @@ function extraChecks(program: string, args: readonly string[]): string | undefin
     const reason = deniedOption("tar", `-${first}`, DENYLISTS.tar!);
     if (reason) return reason;
   }
-  // `host:path` archives make tar run a remote shell.
-  if (!args.includes("--force-local") && args.some((a) => !a.startsWith("--") && a.includes(":"))) {
+  // `host:path` archives make tar run a remote shell, in every spelling (`--file=host:x`).
+  const archives = [...optionValues(args, "f", ["file"], DENYLISTS.tar!.withValue!)];
+  const remote =
+    args.some((a) => !a.startsWith("--") && a.includes(":")) ||
+    archives.some(([, name]) => name.includes(":"));
+  if (!args.includes("--force-local") && remote) {
     return "tar: an argument containing ':' can name a remote archive, which runs a remote shell; add --force-local";
   }
   return undefined;
@@ -265,28 +308,29 @@ function findProblem(args: readonly string[]): string | undefined {
   return undefined;
 }
 
+// GNU sed options that only change how the stream is read or printed. Not on it: -i/--in-place
+// (edits files) and -f/--file (a script in a file the policy cannot read).
+const SED_OPTIONS: OptionAllowlist = {
+  flags: "nrEsuz",
+  withValue: "el",
+  long: [
+    ...["quiet", "silent", "debug", "posix", "regexp-extended", "separate", "sandbox"],
+    ...["unbuffered", "null-data", "zero-terminated", "line-length=", "expression=", "help"],
+    "version",
+  ],
+};
+
 function sedProblem(args: readonly string[]): string | undefined {
-  const deny: OptionDenylist = {
-    long: ["in-place", "file", "follow-symlinks"],
-    short: "if",
-    withValue: "elf",
-  };
-  const denied = checkDenylist("sed", args, deny);
-  if (denied) return denied;
-  const scripts = [...optionValues(args, "e", ["expression"], "elf")].map(([, v]) => v);
-  if (scripts.length === 0) {
-    // Without -e the first operand is the script; skip options and the value of -l.
-    for (let i = 0; i < args.length; i++) {
-      const token = args[i]!;
-      if (token === "-l" || token === "--line-length") {
-        i++;
-        continue;
-      }
-      if (token.startsWith("-") && token !== "-") continue;
-      scripts.push(token);
-      break;
-    }
+  const reading = readOptions(args, SED_OPTIONS);
+  if (!reading.ok) {
+    return `sed: option ${reading.option} ${reading.reason} (-i/--in-place edits files, -f/--file reads a script the policy cannot check)`;
   }
+  const scripts = reading.options
+    .filter((o) => o.option === "-e" || o.option === "--expression")
+    .map((o) => o.value ?? "");
+  // Without -e the first operand is the script.
+  const first = reading.operands[0];
+  if (scripts.length === 0 && first !== undefined) scripts.push(first);
   for (const script of scripts) {
     const problem = sedScriptProblem(script);
     if (problem) return problem;
@@ -294,53 +338,137 @@ function sedProblem(args: readonly string[]): string | undefined {
   return undefined;
 }
 
-const CURL_WITH_VALUE = "AbcCdDeEFHKmoPQrtTuUwxXyYz";
+// curl options known to touch only the network transfer and the terminal. Every option that
+// reads, writes or names a local file (-o, -O, -T, -F, -K, -c, -D, --trace, --etag-*, --cacert,
+// --netrc, --variable, --url-query, -z, ...), picks another protocol (--proto-default) or is not
+// known safe is refused. -k is allowed: it only weakens TLS checking of a transfer the model
+// could make over plain http anyway.
+const CURL_OPTIONS: OptionAllowlist = {
+  flags: "sSfLIiGgkvN#046hMV",
+  withValue: "XHAmdeuwbrYy",
+  long: [
+    ...["silent", "show-error", "fail", "fail-with-body", "location", "head", "include"],
+    ...["get", "globoff", "insecure", "verbose", "no-buffer", "progress-bar", "ipv4", "ipv6"],
+    ...["http1.0", "http1.1", "http2", "http2-prior-knowledge", "compressed", "help"],
+    ...["version", "manual", "no-progress-meter", "retry-connrefused", "retry-all-errors"],
+    ...["path-as-is", "raw", "fail-early", "no-keepalive", "tcp-nodelay"],
+    ...["request=", "header=", "user-agent=", "max-time=", "connect-timeout=", "data="],
+    ...["data-ascii=", "data-binary=", "data-raw=", "data-urlencode=", "json=", "user="],
+    ...["write-out=", "cookie=", "range=", "referer=", "retry=", "retry-delay="],
+    ...["retry-max-time=", "max-filesize=", "max-redirs=", "limit-rate=", "speed-limit="],
+    ...["speed-time=", "url="],
+  ],
+  exactLong: true,
+};
+
+// Options whose value curl reads as a file name when it starts with `@`.
+const CURL_AT_FILE = new Set([
+  "-d",
+  "--data",
+  "--data-ascii",
+  "--data-binary",
+  "--json",
+  "-H",
+  "--header",
+]);
 
 function curlProblem(args: readonly string[]): string | undefined {
-  const denied = checkDenylist("curl", args, {
-    long: [
-      ...["output", "output-dir", "create-dirs", "remote-name", "remote-name-all", "config"],
-      ...["upload-file", "cookie-jar", "dump-header", "trace", "trace-ascii", "libcurl"],
-      ...["stderr", "etag-save", "hsts", "alt-svc", "unix-socket", "abstract-unix-socket"],
-      ...["engine", "netrc-file", "ssl-sessions"],
-    ],
-    short: "oOKTcD",
-    withValue: CURL_WITH_VALUE,
-  });
-  if (denied) return denied;
-  for (const token of args) {
-    if (/file:/i.test(token)) return "curl: file: URLs are refused: they read local files";
+  const reading = readOptions(args, CURL_OPTIONS);
+  if (!reading.ok) {
+    const why = reading.option.includes("=")
+      ? "curl does not read --name=value; write --name value"
+      : "it reads or writes local files, or is not known safe";
+    return `Refused: curl option ${reading.option} is not allowed (${why})`;
   }
-  const uploads = optionValues(
-    args,
-    "dFHbw",
-    [
-      ...["data", "data-ascii", "data-binary", "data-urlencode", "json", "form", "header"],
-      ...["proxy-header", "variable", "url-query", "cookie", "write-out"],
-    ],
-    CURL_WITH_VALUE,
-  );
-  for (const [option, value] of uploads) {
-    if ((option === "-w" || option === "--write-out") && /%output\{|%\{output/i.test(value)) {
-      return `curl: ${option} ${value} is refused: %output{} writes a file`;
-    }
-    const readsFile =
-      option === "-b" || option === "--cookie"
-        ? !value.includes("=")
-        : value.startsWith("@") ||
-          /=[@<]/.test(value) ||
-          (option === "--data-urlencode" && /^[^=]*@/.test(value));
-    if (readsFile) return `curl: ${option} ${value} is refused: it uploads a local file`;
+  // With -g curl sends { } [ ] as they are; without it they are a glob that expands the URL.
+  const globoff = reading.options.some((o) => o.option === "-g" || o.option === "--globoff");
+  for (const { option, value = "" } of reading.options) {
+    const problem = curlValueProblem(option, value, globoff);
+    if (problem) return problem;
+  }
+  for (const url of reading.operands) {
+    const problem = curlUrlProblem(url, globoff);
+    if (problem) return problem;
   }
   return undefined;
 }
 
-const SSH_DENIED_KEYS = new Set([
-  ...["proxycommand", "proxyjump", "localcommand", "permitlocalcommand", "knownhostscommand"],
-  ...["match", "include", "pkcs11provider", "securitykeyprovider", "controlpath"],
-  // a background ssh leaves the process group and outlives the call
-  ...["forkafterauthentication", "controlmaster", "controlpersist"],
+function curlValueProblem(option: string, value: string, globoff: boolean): string | undefined {
+  if (CURL_AT_FILE.has(option) && value.startsWith("@")) {
+    return `Refused: curl ${option} ${value} reads a local file`;
+  }
+  switch (option) {
+    case "--data-urlencode":
+      // `name@file` and `@file` read a file; a `=` before any `@` makes it plain content.
+      return /^[^=]*@/.test(value)
+        ? `Refused: curl ${option} ${value} reads a local file`
+        : undefined;
+    case "-b":
+    case "--cookie":
+      // curl reads a value without `=` as the name of a cookie file.
+      return value.includes("=")
+        ? undefined
+        : `Refused: curl ${option} ${value} names a cookie file; give name=value pairs`;
+    case "-w":
+    case "--write-out":
+      if (value.startsWith("@")) return `Refused: curl ${option} ${value} reads a local file`;
+      return /%output\{/i.test(value)
+        ? `Refused: curl ${option} ${value} writes a file (%output{})`
+        : undefined;
+    case "-X":
+    case "--request":
+      return /^[A-Za-z]+$/.test(value)
+        ? undefined
+        : `Refused: curl ${option} ${value}: a request method is letters only`;
+    case "--url":
+      return curlUrlProblem(value, globoff);
+    default:
+      return undefined;
+  }
+}
+
+function curlUrlProblem(url: string, globoff: boolean): string | undefined {
+  if (!/^https?:\/\//i.test(url)) {
+    return `Refused: curl URL ${url} does not start with http:// or https:// (other protocols reach local files and other services)`;
+  }
+  if (!globoff && /[{}[\]]/.test(url)) {
+    return `Refused: curl URL ${url} has { } [ ], which curl expands as a glob; add -g (--globoff) to send them as they are`;
+  }
+  return undefined;
+}
+
+// ssh_config keys an `-o` may set: connection, authentication and forwarding settings only.
+// Not on it: keys that run programs (ProxyCommand, LocalCommand, KnownHostsCommand, Match exec),
+// load code (PKCS11Provider, SecurityKeyProvider), read more config (Include), hop through other
+// hosts (ProxyJump), write files, or fork into the background (ControlMaster, ControlPersist,
+// ForkAfterAuthentication). Names are matched case-insensitively, as ssh does.
+const SSH_ALLOWED_KEYS = new Set([
+  ...["connecttimeout", "connectionattempts", "batchmode", "stricthostkeychecking", "port"],
+  ...["serveraliveinterval", "serveralivecountmax", "tcpkeepalive", "user", "hostname"],
+  ...["identityfile", "identitiesonly", "loglevel", "compression", "addressfamily"],
+  ...["preferredauthentications", "passwordauthentication", "pubkeyauthentication"],
+  ...["kbdinteractiveauthentication", "numberofpasswordprompts", "hostkeyalgorithms"],
+  ...["pubkeyacceptedalgorithms", "pubkeyacceptedkeytypes", "ciphers", "macs", "kexalgorithms"],
+  ...["checkhostip", "requesttty", "localforward", "remoteforward", "dynamicforward"],
+  ...["exitonforwardfailure", "hashknownhosts", "visualhostkey", "escapechar", "bindaddress"],
+  ...["ipqos", "rekeylimit", "sendenv", "setenv", "verifyhostkeydns", "fingerprinthash"],
 ]);
+
+// `Key=value` or `Key value`, the two spellings ssh reads; anything else (quotes, a leading
+// `=`) is refused rather than guessed at.
+const SSH_OPTION = /^[ \t]*([A-Za-z0-9]+)(?:[ \t]*=[ \t]*|[ \t]+)(.*)$/s;
+
+function sshConfigProblem(program: string, value: string): string | undefined {
+  const match = SSH_OPTION.exec(value);
+  const key = match?.[1]?.toLowerCase();
+  if (key === undefined) return `${program}: -o ${value} is refused: write it as Key=value`;
+  // A throwaway known-hosts file is common in automation; any other path is a file ssh writes.
+  if (key === "userknownhostsfile" && match?.[2] === "/dev/null") return undefined;
+  if (!SSH_ALLOWED_KEYS.has(key)) {
+    return `${program}: -o ${value} is refused: ${match?.[1]} is not an allowed ssh option (some run a local program, load code or write files)`;
+  }
+  return undefined;
+}
 
 function sshProblem(program: string, args: readonly string[]): string | undefined {
   // -F config file, -J jump host, -I PKCS#11 library, -E log file, -S program (scp) or
@@ -356,10 +484,8 @@ function sshProblem(program: string, args: readonly string[]): string | undefine
   const denied = checkDenylist(program, args, { long: [], short: shortDenied, withValue });
   if (denied) return denied;
   for (const [, value] of optionValues(args, "o", [], withValue)) {
-    const key = /^\s*([A-Za-z0-9]+)/.exec(value)?.[1]?.toLowerCase();
-    if (key === undefined || SSH_DENIED_KEYS.has(key)) {
-      return `${program}: -o ${value} is refused: it can run a local program or load code`;
-    }
+    const problem = sshConfigProblem(program, value);
+    if (problem) return problem;
   }
   return undefined;
 }
@@ -398,6 +524,7 @@ const GIT_SUBCOMMAND_SHORT: Readonly<Record<string, string>> = {
   "ls-remote": "u",
   grep: "O", // open files in a pager
   archive: "o",
+  "format-patch": "o", // -o <dir> writes anywhere, like --output-directory
 };
 
 function gitProblem(args: readonly string[]): string | undefined {

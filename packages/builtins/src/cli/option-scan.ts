@@ -10,50 +10,114 @@ export interface OptionAllowlist {
   readonly long: readonly string[];
   /** `-5` style numeric options (head, tail). */
   readonly digits?: boolean;
+  /**
+   * The program reads long options only when spelled in full and without `=value` (curl):
+   * abbreviations and `--name=value` are refused instead of guessed at.
+   */
+  readonly exactLong?: boolean;
 }
 
+/** One option as the program will read it: its full name (`-d`, `--data`) and value if any. */
+export interface ReadOption {
+  readonly option: string;
+  readonly value?: string;
+}
+
+/** What `readOptions` found: the options and operands, or the first option not allowed. */
+export type OptionReading =
+  | {
+      readonly ok: true;
+      readonly options: readonly ReadOption[];
+      readonly operands: readonly string[];
+    }
+  | { readonly ok: false; readonly option: string; readonly reason: string };
+
 /**
- * Checks `args` against an allowlist the way GNU getopt_long reads them: `--name` may be any
- * unambiguous prefix of an allowed long option; clustered short options (`-la`) are read one
- * letter at a time; a value-taking option consumes the rest of its token or the next token.
- * Anything unknown or ambiguous is refused. After `--` everything is an operand.
+ * Reads `args` against an allowlist the way GNU getopt_long does: `--name` may be any
+ * unambiguous prefix of an allowed long option (unless `exactLong`); clustered short options
+ * (`-la`) are read one letter at a time; a value-taking option consumes the rest of its token
+ * or the next token. Anything unknown or ambiguous is refused. After `--` everything is an
+ * operand; a lone `-` is an operand.
  */
-export function checkAllowlist(
-  program: string,
-  args: readonly string[],
-  spec: OptionAllowlist,
-): string | undefined {
+export function readOptions(args: readonly string[], spec: OptionAllowlist): OptionReading {
   const longs = spec.long.map((entry) =>
     entry.endsWith("=") ? { name: entry.slice(0, -1), value: true } : { name: entry, value: false },
   );
+  const options: ReadOption[] = [];
+  const operands: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const token = args[i]!;
-    if (token === "--") return undefined;
+    if (token === "--") {
+      operands.push(...args.slice(i + 1));
+      break;
+    }
     if (token.startsWith("--")) {
       const eq = token.indexOf("=");
       const name = eq === -1 ? token.slice(2) : token.slice(2, eq);
-      const exact = longs.find((o) => o.name === name);
-      const candidates = exact ? [exact] : longs.filter((o) => o.name.startsWith(name));
-      if (candidates.length !== 1) {
-        return `${program}: option --${name} is ${candidates.length === 0 ? "not in the allowed set" : "ambiguous"} (allowed: ${longs.map((o) => `--${o.name}`).join(" ")})`;
+      if (spec.exactLong && eq !== -1) {
+        return { ok: false, option: token, reason: "is not read as --name=value" };
       }
-      if (candidates[0]!.value && eq === -1) i++;
+      const exact = longs.find((o) => o.name === name);
+      const candidates =
+        exact || spec.exactLong
+          ? exact
+            ? [exact]
+            : []
+          : longs.filter((o) => o.name.startsWith(name));
+      if (candidates.length !== 1) {
+        const reason = candidates.length === 0 ? "is not in the allowed set" : "is ambiguous";
+        return { ok: false, option: `--${name}`, reason };
+      }
+      const found = candidates[0]!;
+      // `--color=never`: an optional value is attached; a required one may be the next token.
+      if (eq !== -1) {
+        options.push({ option: `--${found.name}`, value: token.slice(eq + 1) });
+      } else if (found.value) {
+        options.push({ option: `--${found.name}`, value: args[++i] ?? "" });
+      } else {
+        options.push({ option: `--${found.name}` });
+      }
       continue;
     }
     if (token.startsWith("-") && token.length > 1) {
       for (let j = 1; j < token.length; j++) {
         const letter = token[j]!;
         if (spec.digits && letter >= "0" && letter <= "9") continue;
-        if (spec.flags.includes(letter)) continue;
+        if (spec.flags.includes(letter)) {
+          options.push({ option: `-${letter}` });
+          continue;
+        }
         if (spec.withValue?.includes(letter)) {
-          if (j === token.length - 1) i++;
+          const attached = token.slice(j + 1);
+          options.push({
+            option: `-${letter}`,
+            value: attached !== "" ? attached : (args[++i] ?? ""),
+          });
           break;
         }
-        return `${program}: option -${letter} is not in the allowed set`;
+        return { ok: false, option: `-${letter}`, reason: "is not in the allowed set" };
       }
+      continue;
     }
+    operands.push(token);
   }
-  return undefined;
+  return { ok: true, options, operands };
+}
+
+/**
+ * Checks `args` against an allowlist (see `readOptions`); returns why an option is refused.
+ */
+export function checkAllowlist(
+  program: string,
+  args: readonly string[],
+  spec: OptionAllowlist,
+): string | undefined {
+  const reading = readOptions(args, spec);
+  if (reading.ok) return undefined;
+  const allowed = spec.long.map((entry) => `--${entry.replace(/=$/, "")}`).join(" ");
+  return reading.option.startsWith("--")
+    ? `${program}: option ${reading.option} ${reading.reason} (allowed: ${allowed})`
+    : `${program}: option ${reading.option} ${reading.reason}`;
 }
 
 /** Denylist of a program's dangerous options. */
