@@ -151,3 +151,131 @@ describe("argument validation", () => {
     ).toThrow();
   });
 });
+
+describe("patterns run on a linear-time engine", () => {
+  // Inputs that would take minutes to hours on a backtracking engine: a regression hangs these
+  // tests until vitest's timeout instead of passing. Several dialects, several places in a schema.
+  const HOSTILE = `${"a".repeat(40)}!`;
+  const PLACES: [place: string, schema: Record<string, unknown>, bad: unknown, good: unknown][] = [
+    [
+      "a property's pattern",
+      { properties: { name: { type: "string", pattern: "^(a+)+$" } } },
+      { name: HOSTILE },
+      { name: "aaa" },
+    ],
+    [
+      "a nested array item's pattern",
+      {
+        properties: {
+          rows: {
+            type: "array",
+            items: { type: "object", properties: { id: { pattern: "(a|a)*b" } } },
+          },
+        },
+      },
+      { rows: [{ id: "ab" }, { id: "a".repeat(40) }] },
+      { rows: [{ id: "aab" }] },
+    ],
+    [
+      "a patternProperties key",
+      { patternProperties: { "^(a*)*$": { type: "integer" } } },
+      { aaa: "x", [HOSTILE]: "not checked" },
+      { aaa: 1, [HOSTILE]: "not checked" },
+    ],
+    [
+      "patternProperties beside additionalProperties: false",
+      { patternProperties: { "^(\\w+\\s?)*$": {} }, additionalProperties: false },
+      { [`${"x".repeat(40)}!`]: 1 },
+      { "two words": 1 },
+    ],
+    [
+      "a $defs entry reached through $ref (2020-12)",
+      {
+        $schema: "https://json-schema.org/draft/2020-12/schema",
+        $defs: { code: { type: "string", pattern: "^(x+x+)+y$" } },
+        properties: { code: { $ref: "#/$defs/code" } },
+      },
+      { code: "x".repeat(40) },
+      { code: "xxy" },
+    ],
+    [
+      "a definitions entry reached through $ref (draft-07)",
+      {
+        definitions: { digits: { pattern: "^(\\d+)*$" } },
+        properties: { n: { $ref: "#/definitions/digits" } },
+      },
+      { n: `${"1".repeat(40)}!` },
+      { n: "123" },
+    ],
+    [
+      "propertyNames (2019-09)",
+      {
+        $schema: "https://json-schema.org/draft/2019-09/schema",
+        propertyNames: { pattern: "^(a|a?)+$" },
+      },
+      { [`${"a".repeat(40)}b`]: 1 },
+      { aa: 1 },
+    ],
+    [
+      "a lookbehind",
+      { properties: { price: { pattern: "(?<=^!(a+)+)c" } } },
+      { price: `${"a".repeat(40)}c` },
+      { price: "!aac" },
+    ],
+  ];
+
+  it.each(PLACES)("checks %s correctly against hostile arguments", (_, schema, bad, good) => {
+    expect(problems(schema, bad)).toBeDefined();
+    expect(problems(schema, good)).toBeUndefined();
+  });
+
+  it("names the pattern a hostile argument fails", () => {
+    expect(problems({ properties: { name: { pattern: "^(a+)+$" } } }, { name: HOSTILE })).toBe(
+      `'name' must match pattern "^(a+)+$"`,
+    );
+  });
+
+  it("keeps each pattern of one schema apart", () => {
+    const schema = {
+      properties: { a: { pattern: "^a$" }, b: { pattern: "^b$" }, c: { pattern: "^\\p{Lu}$" } },
+      patternProperties: { "^x\\d$": { type: "integer" }, "^y\\d$": { type: "string" } },
+    };
+    expect(problems(schema, { a: "a", b: "b", c: "É", x1: 1, y1: "s" })).toBeUndefined();
+    expect(problems(schema, { a: "b", b: "a", c: "é", x1: "s", y1: 1 })).toBe(
+      `'a' must match pattern "^a$"; 'b' must match pattern "^b$"; 'c' must match pattern "^\\p{Lu}$"; 'x1' must be integer, got string; 'y1' must be string, got integer`,
+    );
+  });
+
+  const UNSUPPORTED: [pattern: string, reason: string][] = [
+    ["^(a)\\1$", "backreferences ('\\1') are not supported"],
+    ["^(?=.*\\d).{8,}$", "lookahead '(?=' is not supported"],
+    ["^(?!root$)", "lookahead '(?!' is not supported"],
+  ];
+
+  it.each(UNSUPPORTED)("refuses to compile %j, saying why", (pattern, reason) => {
+    for (const schema of [
+      { type: "object", properties: { a: { type: "string", pattern } } },
+      { type: "object", patternProperties: { [pattern]: { type: "string" } } },
+      { type: "object", $defs: { a: { pattern } }, properties: { a: { $ref: "#/$defs/a" } } },
+    ]) {
+      expect(() => argumentValidator(schema as JsonObjectSchema)).toThrow(
+        `pattern ${JSON.stringify(pattern)} cannot run on the linear-time regex engine: ${reason}`,
+      );
+    }
+  });
+
+  it("still refuses a pattern that is not valid JavaScript", () => {
+    expect(() =>
+      argumentValidator({
+        type: "object",
+        properties: { a: { pattern: "(" } },
+      } as JsonObjectSchema),
+    ).toThrow(SyntaxError);
+  });
+
+  it("keeps format: regex (the argument is compiled, never run)", () => {
+    const schema = { properties: { re: { type: "string", format: "regex" } } };
+    expect(problems(schema, { re: "^(a+)+$" })).toBeUndefined();
+    expect(problems(schema, { re: "(" })).toBe(`'re' must be a valid regex, got "("`);
+  });
+});

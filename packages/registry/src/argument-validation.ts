@@ -6,6 +6,7 @@ import { Ajv, type ErrorObject, type Options, type ValidateFunction } from "ajv"
 import { Ajv2019 } from "ajv/dist/2019.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
+import { linearRegExp } from "./linear-pattern.js";
 
 /** A compiled check of a tool's arguments; on failure its `errors` say why. */
 export type ArgumentValidator = ValidateFunction;
@@ -13,7 +14,14 @@ export type ArgumentValidator = ValidateFunction;
 // Schemas come from users and remote MCP servers: an unknown keyword or format must not make a
 // tool uncallable, so strict mode is off and ajv's warnings are silenced. Types are never coerced
 // and defaults never filled in: the tool gets exactly what the model sent, or an input error.
-const AJV_OPTIONS: Options = { allErrors: true, strict: false, logger: false };
+// Arguments are hostile too: `pattern` and `patternProperties` run on a linear-time engine, so
+// `^(a+)+$` cannot freeze the process; a pattern that needs backtracking fails to compile.
+const AJV_OPTIONS: Options = {
+  allErrors: true,
+  strict: false,
+  logger: false,
+  code: { regExp: linearRegExp },
+};
 
 type Dialect = "draft-07" | "2019-09" | "2020-12";
 const instances = new Map<Dialect, Ajv>();
@@ -43,7 +51,8 @@ function dialectOf(schema: JsonObjectSchema): Dialect | undefined {
 /**
  * The validator for a schema, compiled on first use and cached for the schema object.
  *
- * @throws Error when the schema does not compile (a bug in the tool's definition).
+ * @throws Error when the schema does not compile (a bug in the tool's definition), including
+ *   `LinearPatternError` for a `pattern` that needs backtracking (backreferences, lookahead).
  */
 export function argumentValidator(schema: JsonObjectSchema): ArgumentValidator {
   const cached = cache.get(schema);

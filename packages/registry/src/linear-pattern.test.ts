@@ -1,0 +1,163 @@
+import { describe, expect, it } from "vitest";
+import { LinearPatternError, linearPatternProblem, linearRegExp } from "./linear-pattern.js";
+
+// Each pattern against inputs chosen where RE2's own reading would differ from JavaScript's.
+const SAME_AS_JAVASCRIPT: [pattern: string, inputs: string[]][] = [
+  ["^\\p{L}+$", ["Ünïcödé", "Δέλτα", "abc1", "", "日本語", "a b"]],
+  ["^\\p{Lu}\\p{Ll}*$", ["Éclair", "éclair", "ΣΑ", "Σα"]],
+  ["^\\p{Letter}+$", ["abc", "ab1"]],
+  ["^\\p{Uppercase_Letter}$", ["A", "a"]],
+  ["^\\p{Script=Greek}+$", ["αβγ", "abc"]],
+  ["^\\p{sc=Cyrillic}$", ["ж", "z"]],
+  ["^\\p{gc=Nd}+$", ["123", "١٢٣", "12a"]],
+  ["^\\P{L}+$", ["123", "12a"]],
+  ["^[\\p{L}\\p{N}_-]+$", ["ab_1-ß", "a b"]],
+  ["^.$", ["😀", "\r", "\n", "\u2028", "\u2029", "a", "\u0085", "ab"]],
+  ["^...$", ["a😀b", "a\rb"]],
+  ["^[😀-😂]+$", ["😁😀", "😃", "\ud83d"]],
+  ["^\\u{1F600}$", ["😀", "😃"]],
+  ["^\\uD83D\\uDE00$", ["😀", "\ud83d\ude00x"]],
+  ["^[\\uD83D\\uDE00-\\uD83D\\uDE02]$", ["😁", "😃"]],
+  ["^\\u00e9$", ["é", "e\u0301"]],
+  ["^[^a]$", ["😀", "a", "b"]],
+  ["\\s", ["\u00a0", "\ufeff", "\v", "\u3000", "\u2028", "\u200b", "x", "\u1680", "\u0085"]],
+  ["^\\S+$", ["abc", "a\u00a0b", "a\u200bb", "a\vb"]],
+  ["^[^\\S\\n]+$", ["\t \u00a0", "a", "\n", " \n"]],
+  ["^[\\s\\d]+$", ["1 2\u3000", "1a"]],
+  ["^[\\s\\S]+$", ["any\nthing\u2028😀"]],
+  ["^a[]", ["a", "ab"]],
+  ["^a[^]$", ["ab", "a\n", "a"]],
+  ["^[x[:alpha:]+$", ["alpha", "[:", "b", "xb"]],
+  ["^[\\b]$", ["\b", "b"]],
+  ["^\\cJ\\cm$", ["\n\r", "cJ"]],
+  ["^a\\0$", ["a\0", "a0"]],
+  ["^\\x41\\u0042$", ["AB", "ab"]],
+  ["^(?<year>\\d{4})-(\\d{2})$", ["2024-05", "24-05"]],
+  ["(?<=\\$)\\d+", ["$42", "42"]],
+  ["(?<!-)\\b\\d+$", ["-5", "5", "a 5"]],
+  ["\\bword\\b", ["a word.", "swordfish"]],
+  ["^\\w+$", ["abc_1", "é"]],
+  ["^\\d+$", ["123", "١٢٣"]],
+  ["^a|b$", ["ax", "xb", "xa"]],
+  ["^a+?b??$", ["aab", "aa", "b"]],
+  ["^\\/\\.\\*\\+\\?\\(\\)\\[\\]\\{\\}\\|\\^\\$\\\\$", ["/.*+?()[]{}|^$\\"]],
+  ["^[a\\-z]$", ["-", "b"]],
+  ["^a{2,3}$", ["aa", "aaaa"]],
+  ["a$", ["a\n", "a"]],
+  ["^b", ["a\nb", "b"]],
+  ["^\\t\\n\\v\\f\\r$", ["\t\n\v\f\r"]],
+];
+
+describe("linearRegExp", () => {
+  it.each(SAME_AS_JAVASCRIPT)("%j matches what JavaScript matches", (pattern, inputs) => {
+    const linear = linearRegExp(pattern, "u");
+    const native = new RegExp(pattern, "u");
+    for (const input of inputs) {
+      expect([input, linear.test(input)]).toEqual([input, native.test(input)]);
+    }
+  });
+
+  it("reads \\s, \\S and . as JavaScript does for every character of the BMP", () => {
+    const patterns = ["^\\s$", "^\\S$", "^.$", "^[^\\S\\r]$", "^[\\S\\n]$"];
+    for (const pattern of patterns) {
+      const linear = linearRegExp(pattern, "u");
+      const native = new RegExp(pattern, "u");
+      const differ: string[] = [];
+      for (let code = 0; code <= 0xffff; code++) {
+        const char = String.fromCharCode(code);
+        if (linear.test(char) !== native.test(char)) differ.push(code.toString(16));
+      }
+      for (const char of ["😀", "\u{10FFFF}", "\u{E0041}"]) {
+        if (linear.test(char) !== native.test(char)) differ.push(char);
+      }
+      expect([pattern, differ]).toEqual([pattern, []]);
+    }
+  });
+
+  // Each would take minutes to hours on a backtracking engine: a regression hangs this test
+  // until vitest's timeout instead of passing.
+  const CATASTROPHIC: [pattern: string, hostile: string, matching: string][] = [
+    ["^(a+)+$", `${"a".repeat(40)}!`, "aaaa"],
+    ["(a|a)*b", "a".repeat(40), "aab"],
+    ["^(a*)*$", `${"a".repeat(40)}\u0000`, "aaa"],
+    ["^(\\w+\\s?)*$", `${"x".repeat(40)}!`, "two words"],
+    ["^(x+x+)+y$", "x".repeat(40), "xxy"],
+    ["^(\\d+)*$", `${"1".repeat(40)}!`, "123"],
+    ["(?<=^!(a+)+)c", `${"a".repeat(40)}c`, "!aac"],
+    ["^(a|a?)+$", `${"a".repeat(40)}b`, "aa"],
+    ["^([a-z0-9]+[-.]?)*@", `${"a".repeat(40)}!`, "a.b-c@"],
+    ["^(\\w|\\d)+$", `${"1".repeat(40)}!`, "a1"],
+  ];
+
+  it.each(CATASTROPHIC)(
+    "answers %j against hostile input at once, and correctly",
+    (pattern, hostile, matching) => {
+      const linear = linearRegExp(pattern, "u");
+      expect(linear.test(hostile)).toBe(false);
+      expect(linear.test(matching)).toBe(true);
+      expect(linear.test(hostile.repeat(2_000))).toBe(false);
+    },
+  );
+
+  const REFUSED: [pattern: string, reason: RegExp][] = [
+    ["^(a)\\1$", /backreferences \('\\1'\)/],
+    ["(?<q>['\"]).*\\k<q>", /backreferences \('\\k<name>'\)/],
+    ["^(?=.*\\d)(?=.*[a-z]).{8,}$", /lookahead '\(\?='/],
+    ["^(?!admin$).+", /lookahead '\(\?!'/],
+    ["(?<=(x)\\1)y", /backreferences/],
+    ["^a{1001}$", /invalid repeat count/],
+    ["^\\p{Script_Extensions=Latin}$", /property '\\p\{Script_Extensions=Latin\}'/],
+    ["^\\p{scx=Grek}$", /property '\\p\{scx=Grek\}'/],
+  ];
+
+  it.each(REFUSED)("refuses %j with a reason", (pattern, reason) => {
+    expect(linearPatternProblem(pattern)).toMatch(reason);
+    let thrown: unknown;
+    try {
+      linearRegExp(pattern, "u");
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(LinearPatternError);
+    const error = thrown as LinearPatternError;
+    expect(error.pattern).toBe(pattern);
+    expect(error.reason).toMatch(reason);
+    expect(error.message).toBe(
+      `pattern ${JSON.stringify(pattern)} cannot run on the linear-time regex engine: ${error.reason}`,
+    );
+  });
+
+  it.each(["^[a-z]+$", "\\p{L}", "(?<=a)b", "(?<!a)b", "[^]", ""])("accepts %j", (pattern) => {
+    expect(linearPatternProblem(pattern)).toBeUndefined();
+  });
+
+  it.each(["(", "a{2,1}", "\\-", "\\q", "\\p{Nope}", "]"])(
+    "keeps JavaScript's syntax: %j is an invalid pattern",
+    (pattern) => {
+      expect(() => linearRegExp(pattern, "u")).toThrow(SyntaxError);
+      expect(linearPatternProblem(pattern)).toMatch(
+        /^it is not a valid pattern \(Invalid regular expression/,
+      );
+    },
+  );
+
+  it("refuses a pattern that is not a string", () => {
+    expect(linearPatternProblem(42 as unknown as string)).toBe("it is not a string");
+  });
+
+  it("clips a long pattern in the message", () => {
+    const pattern = `(a)\\1${"b".repeat(200)}`;
+    expect(() => linearRegExp(pattern, "u")).toThrow(
+      `pattern ${JSON.stringify(`${pattern.slice(0, 100)}…`)} cannot run`,
+    );
+  });
+
+  it("tells apart many distinct patterns (the cache is bounded, not shared by mistake)", () => {
+    for (let i = 0; i < 1_100; i++) {
+      const linear = linearRegExp(`^x${i}$`, "u");
+      expect(linear.test(`x${i}`)).toBe(true);
+      expect(linear.test(`x${i + 1}`)).toBe(false);
+    }
+    expect(linearRegExp("^x0$", "u").test("x0")).toBe(true);
+  });
+});
