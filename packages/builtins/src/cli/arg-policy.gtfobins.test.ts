@@ -704,3 +704,88 @@ describe("allowlisted read-only programs accept their documented options", () =>
     expect(policy("echo -e --anything")).toBeUndefined();
   });
 });
+
+describe("sed scripts of several lines are read to the end", () => {
+  // The command parser refuses newlines, but the policy is public and gets argv directly.
+  it.each([
+    ["#comment\ne id"],
+    ["$a appended\ne id"],
+    ["1i\\\ninserted\nw /tmp/x"],
+    ["c\\\nchanged \\\nstill text\nr /etc/shadow"],
+    [":a\ne id"],
+    ["b end\nW /tmp/x"],
+    ["p\ne id"],
+    ["1{\np\n}\nR /etc/x"],
+  ])("refuses %j", (script) => {
+    expect(defaultArgPolicy(["sed", script, "f"])).toMatch(/^sed: the '.' command is refused/);
+  });
+
+  it.each([
+    ["#comment\np"],
+    ["$a text with w and e; and r\np"],
+    ["1i\\\nline one w \\\nline two e\n="],
+    [":a\nN\n$!ba\ns/\\n/ /g"],
+  ])("allows %j", (script) => {
+    expect(defaultArgPolicy(["sed", "-n", script, "f"])).toBeUndefined();
+  });
+});
+
+describe("every refused git subcommand and option", () => {
+  it.each([
+    ...["config", "rebase", "bisect", "submodule", "filter-branch", "difftool", "mergetool"],
+    ...["help", "instaweb", "web--browse", "send-email", "imap-send", "daemon", "hook", "shell"],
+    ...["upload-pack", "receive-pack", "upload-archive", "remote-ext", "remote-fd", "credential"],
+    ...["credential-store", "credential-cache", "credential-osxkeychain", "credential-x"],
+    ...["fsmonitor--daemon", "p4", "svn", "cvsimport", "cvsserver", "cvsexportcommit"],
+    ...["archimport", "quiltimport", "gui", "citool", "maintenance"],
+  ])("refuses git %s", (subcommand) => {
+    expect(defaultArgPolicy(["git", subcommand, "x"])).toBe(
+      `git ${subcommand} is refused: it runs programs or changes git configuration`,
+    );
+  });
+
+  it.each([
+    ...["pull --exec-path=/tmp", "log --config-env=core.pager=X", "log --paginate"],
+    ...[
+      "archive --upload-archive=x HEAD",
+      "init --separate-git-dir=/tmp/x",
+      "clone --template x y",
+    ],
+    ...["log --open-files-in-pager", "fetch --recurse-submodules=yes", "clone -cx=y a b"],
+    ...["ls-remote -uid x", "archive -o/tmp/x HEAD", "grep -nO x"],
+  ])("refuses git %s", (args) => {
+    expect(policy(`git ${args}`)).toMatch(/^git: option -\S+ .*is refused/);
+  });
+
+  it("names the global option it refuses and says why", () => {
+    expect(policy("git -c a=b log")).toMatch(/^git: global option -c is refused \(it sets config/);
+    expect(policy("git --config-env=a=B log")).toMatch(/\(it sets config/);
+    expect(policy("git --exec-path=/x log")).toMatch(/\(it chooses where git finds the programs/);
+    expect(policy("git --html-path")).toMatch(
+      /^git: global option --html-path is refused; allowed: --no-pager/,
+    );
+    expect(policy("git --git-dir .git --work-tree . -C x status")).toBeUndefined();
+  });
+});
+
+describe("a value that looks like a refused option is read as a value", () => {
+  it.each([
+    ...["tar -tfP.tar", "tar -xf a.tar -CIdir", "rsync -T/tmp/e a/ b/", "zip -PTx a.zip f"],
+    ...[
+      "sdiff -Ifoo a b",
+      "man -LC ls",
+      "less -pfoo f",
+      "tcpdump -iwlan0",
+      "ssh-keygen -lfDkey.pub",
+    ],
+    ...["nc -sexample h 1", "wget -Uagent https://e.com", "ssh -lfred host", "scp -iFkey a h:b"],
+    ...["sftp -iDkey host", "rg -e-z foo", "sort -t o f"],
+  ])("allows %s", (command) => {
+    expect(policy(command)).toBeUndefined();
+  });
+
+  it("does not read an empty argument as an abbreviation of ip exec", () => {
+    expect(defaultArgPolicy(["ip", "addr", ""])).toBeUndefined();
+    expect(defaultArgPolicy(["ip", "-", "addr"])).toBeUndefined();
+  });
+});

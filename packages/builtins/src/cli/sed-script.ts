@@ -24,6 +24,10 @@ export function sedScriptProblem(script: string): string | undefined {
     }
     return false;
   };
+  // Skips to the end of the line; a backslash escapes the next character (even a newline).
+  const skipLine = () => {
+    while (i < n && script[i] !== "\n") i += script[i] === "\\" ? 2 : 1;
+  };
   const readAddress = (): string | undefined => {
     const c = script[i];
     if (c === undefined) return undefined;
@@ -44,11 +48,14 @@ export function sedScriptProblem(script: string): string | undefined {
     skipSpace();
     if (i >= n) break;
     const start = script[i]!;
-    if (start === ";" || start === "}" || start === "{") {
+    if (start === ";" || start === "\n" || start === "}" || start === "{") {
       i++;
       continue;
     }
-    if (start === "#") return undefined; // a comment runs to the end of the script line
+    if (start === "#") {
+      skipLine(); // a comment ends at the newline; commands may follow it
+      continue;
+    }
     let problem = readAddress();
     if (problem) return problem;
     if (script[i] === ",") {
@@ -63,7 +70,7 @@ export function sedScriptProblem(script: string): string | undefined {
     const cmd = script[i];
     if (cmd === undefined) return undefined;
     i++;
-    if (cmd === "{" || cmd === "}" || cmd === ";") continue;
+    if (cmd === "{" || cmd === "}" || cmd === ";" || cmd === "\n") continue;
     if (cmd === "e" || cmd === "w" || cmd === "W" || cmd === "r" || cmd === "R") {
       return `sed: the '${cmd}' command is refused: it ${cmd === "e" ? "runs a shell command" : cmd === "r" || cmd === "R" ? "reads another file" : "writes a file"}`;
     }
@@ -85,9 +92,12 @@ export function sedScriptProblem(script: string): string | undefined {
       }
       continue;
     }
-    if (cmd === "a" || cmd === "i" || cmd === "c") return undefined; // text to the end of the line
+    if (cmd === "a" || cmd === "i" || cmd === "c") {
+      skipLine(); // the text runs to an unescaped newline; commands may follow it
+      continue;
+    }
     if (cmd === ":" || cmd === "b" || cmd === "t" || cmd === "T") {
-      while (i < n && script[i] !== ";") i++;
+      while (i < n && script[i] !== ";" && script[i] !== "\n") i++;
       continue;
     }
     if (SIMPLE.has(cmd)) {
