@@ -7,7 +7,15 @@ import {
   ToolResponse,
 } from "@toolgate/tool-core";
 import { type ArgPolicy, defaultArgPolicy } from "./arg-policy.js";
-import { GIT_COMMAND_KEYS, gitEnvironment, gitRepositoryOptions } from "./git-hardening.js";
+import {
+  GIT_CONFIG_LIST_ARGS,
+  gitConfigReadEnvironment,
+  gitEnvironment,
+  gitRepositoryOptions,
+  printableText,
+  repositoryConfigProblems,
+  repositoryConfigRefusal,
+} from "./git-hardening.js";
 import { parseCommand } from "./parse-command.js";
 import { type RunResult, resolveProgram, runProcess } from "./run-process.js";
 
@@ -63,8 +71,10 @@ const MAX_TIMER_MS = 2_147_483_647;
  * - `argPolicy` (by default `defaultArgPolicy`) refuses dangerous programs and options.
  * - The child gets a minimal environment, stdin closed, its own process group; on timeout the
  *   whole group is killed. Each stream is capped at `maxOutputChars` with bounded memory.
- * - git runs with system and global config off, and the repository's command-valued config
- *   (fsmonitor, hooks, pagers, drivers, aliases, ...) overridden.
+ * - git runs with system and global config off and fixed command keys (fsmonitor, hooks, pager,
+ *   editor, ssh, credential helper, gpg) forced off; a command is refused when the repository's
+ *   config sets a key that runs a program under a name it chooses (filter, diff, merge or archive
+ *   drivers, aliases, remote programs, includes, ...), naming the key.
  *
  * Every call that can run needs confirmation (`requiresConfirmation: true`); refused ones are
  * answered at once.
@@ -173,9 +183,9 @@ export class CLITool extends Tool<CLIArgs> {
 
     let env: Record<string, string> = { ...this.env };
     if (program === "git") {
-      const keys = await this.gitCommandKeys(file, argv, context?.signal);
-      if (typeof keys === "string") return ToolResponse.error(keys);
-      env = gitEnvironment(this.env, keys);
+      const refusal = await this.gitConfigRefusal(file, argv, context?.signal);
+      if (refusal !== undefined) return ToolResponse.error(refusal);
+      env = gitEnvironment(this.env);
     }
     const result = await runProcess(file, argv.slice(1), {
       argv0: program,
@@ -190,24 +200,18 @@ export class CLITool extends Tool<CLIArgs> {
     return this.respond(result);
   }
 
-  // Names of the repository's command-valued config keys, or why they could not be read.
-  private async gitCommandKeys(
+  // Why git must not run here: the repository's config (includes followed) sets a key that runs
+  // a program and cannot be forced off, or the config could not be read. One read per call.
+  private async gitConfigRefusal(
     file: string,
     argv: readonly string[],
     signal: AbortSignal | undefined,
-  ): Promise<string[] | string> {
+  ): Promise<string | undefined> {
     const read = await runProcess(
       file,
-      [
-        ...gitRepositoryOptions(argv.slice(1)),
-        "config",
-        "--null",
-        "--name-only",
-        "--get-regexp",
-        GIT_COMMAND_KEYS.source,
-      ],
+      [...gitRepositoryOptions(argv.slice(1)), ...GIT_CONFIG_LIST_ARGS],
       {
-        env: gitEnvironment(this.env, []),
+        env: gitConfigReadEnvironment(this.env),
         cwd: this.cwd,
         timeoutMs: Math.min(this.timeoutMs, GIT_CONFIG_READ_MS),
         maxOutputChars: 256 * 1024,
@@ -216,12 +220,20 @@ export class CLITool extends Tool<CLIArgs> {
         signal,
       },
     );
-    // 0: keys found; 1: none; 128: not a repository, so there is no repository config.
-    if (read.exitCode === 1 || read.exitCode === 128) return [];
+    // Outside a repository the listing is just ours (exit 0); any failure (a bad config line, a
+    // missing -C folder) is refused rather than guessed at.
     if (read.exitCode !== 0 || read.truncated) {
-      return `Refused: could not read the repository's git config to neutralise it (${read.timedOut ? "timed out" : read.stderr.trim() || `exit ${read.exitCode}`})`;
+      const why = read.timedOut
+        ? "timed out"
+        : read.aborted
+          ? "cancelled"
+          : read.truncated
+            ? "the listing is too long"
+            : (read.startError ?? (read.stderr.trim() || `exit ${read.exitCode}`));
+      return `Refused: could not read the repository's git config to check it (${printableText(why, 300)})`;
     }
-    return read.stdout.split("\0").filter((key) => key !== "");
+    const problems = repositoryConfigProblems(read.stdout);
+    return problems.length > 0 ? repositoryConfigRefusal(problems) : undefined;
   }
 
   private respond(result: RunResult): ToolResponse<CLIResultData> {

@@ -1,8 +1,11 @@
-// A repository's own .git/config can make a plain `git status` or `git diff` run programs
-// (core.fsmonitor, hooks, filter and diff drivers, aliases, pagers, editors, ssh commands).
-// Config given through GIT_CONFIG_COUNT / GIT_CONFIG_KEY_n / GIT_CONFIG_VALUE_n has command-line
-// precedence, so the repository cannot override it. Keys with free-form names (drivers, aliases)
-// are found by reading the repository's config first and neutralised one by one.
+// A repository's own config can make a plain `git status`, `git diff` or `git archive` run
+// programs (core.fsmonitor, hooks, filter and diff drivers, archive formats, aliases, ssh commands).
+// Two defences:
+// - Keys with one fixed name are forced through GIT_CONFIG_COUNT / GIT_CONFIG_KEY_n /
+//   GIT_CONFIG_VALUE_n, which has command-line precedence, so the repository cannot override them.
+// - Keys named by something the repository invents (a driver, a format, a tool, an alias) cannot be
+//   overridden ahead of time, so the repository's config is read first (includes followed) and
+//   the command is refused when the repository sets one of them.
 
 /** Environment for every git child: no system or global config, no prompts, no pager. */
 export const GIT_ENV: Readonly<Record<string, string>> = {
@@ -14,7 +17,7 @@ export const GIT_ENV: Readonly<Record<string, string>> = {
   GIT_OPTIONAL_LOCKS: "0",
 };
 
-/** Config that always wins over the repository's. */
+/** Config that always wins over the repository's (each key has one fixed name). */
 export const GIT_FORCED_CONFIG: readonly (readonly [string, string])[] = [
   ["core.fsmonitor", "false"],
   ["core.hooksPath", "/dev/null"],
@@ -41,37 +44,165 @@ export const GIT_FORCED_CONFIG: readonly (readonly [string, string])[] = [
   ["status.submoduleSummary", "false"],
 ];
 
-/**
- * Config keys (git's canonical lower-case spelling, subsections kept) whose values are commands.
- * Read from the repository with `git config --get-regexp` so each can be overridden.
- */
-export const GIT_COMMAND_KEYS = new RegExp(
-  [
-    "^(alias\\..*",
-    "pager\\..*",
-    "filter\\..*\\.(clean|smudge|process)",
-    "diff\\.external",
-    "diff\\..*\\.(command|textconv)",
-    "merge\\..*\\.driver",
-    "(difftool|mergetool|browser|man)\\..*\\.(cmd|path)",
-    "credential\\..*\\.helper",
-    "remote\\..*\\.(uploadpack|receivepack|vcs)",
-    "submodule\\..*\\.update",
-    "trailer\\..*\\.(cmd|command)",
-    "guitool\\..*\\.cmd",
-    "interactive\\.difffilter",
-    "core\\.(gitproxy|alternaterefscommand))$",
-  ].join("|"),
-);
+/** Arguments (after the repository options) that list the config git will use, with origins. */
+export const GIT_CONFIG_LIST_ARGS: readonly string[] = [
+  "config",
+  "--list",
+  "--show-origin",
+  "--includes",
+  "--null",
+];
 
-/** The override for one repository key: identity filters where that keeps git working. */
-export function neutralValue(key: string): string {
-  return /\.(textconv|clean|smudge)$/.test(key) ? "cat" : "";
+/** A repository config key that the command is refused for, and why. */
+export interface RepositoryConfigProblem {
+  /** The key as git lists it: section and name lower-case, subsection as written. */
+  readonly key: string;
+  /** What the key does, as the end of a sentence ("which runs a program"). */
+  readonly reason: string;
+}
+
+const RUNS = "which runs a program";
+// Includes are refused rather than followed: what they load can change while the command runs
+// (`includeIf.onbranch:` after a checkout, a tracked file after a merge) and spawned git children
+// read it again.
+const INCLUDES =
+  "which loads more config from another file (that config can change while git runs)";
+const HELPER = "which makes git run a remote-helper program (`<transport>::` address)";
+// `<transport>::<address>` makes git run the program git-remote-<transport>.
+const HELPER_TRANSPORT = /^[A-Za-z][A-Za-z0-9+.-]*::/;
+// Values git reads as a boolean (git_parse_maybe_bool: words, empty, or an integer with a unit).
+const GIT_BOOLEAN = /^(true|false|yes|no|on|off|[+-]?\d+[kmg]?|)$/i;
+// The format names whose `gpg.<format>.program` GIT_FORCED_CONFIG overrides.
+const FORCED_GPG_FORMATS = new Set(["openpgp", "x509", "ssh"]);
+
+/**
+ * Why a key set by the repository makes git run a program (or write where it says), or
+ * `undefined` for a key that is harmless or forced by `GIT_FORCED_CONFIG`. `value` is `undefined`
+ * for a key written without `=` (a boolean true). Section and name are compared case-insensitively
+ * as git does; the subsection keeps its case.
+ */
+export function repositoryKeyReason(key: string, value: string | undefined): string | undefined {
+  const first = key.indexOf(".");
+  const last = key.lastIndexOf(".");
+  if (first <= 0) return undefined;
+  const section = key.slice(0, first).toLowerCase();
+  const name = key.slice(last + 1).toLowerCase();
+  const subsection = first === last ? undefined : key.slice(first + 1, last);
+  const sub = subsection !== undefined;
+  const is = (...names: string[]) => names.includes(name);
+  switch (section) {
+    case "alias":
+      // `!` runs a shell; any other alias runs a git command this tool's policy never saw.
+      return "which defines a git alias (it can run a shell command or unchecked git options)";
+    case "include":
+      return is("path") && !sub ? INCLUDES : undefined;
+    case "includeif":
+      return is("path") && sub ? INCLUDES : undefined;
+    case "filter":
+      return RUNS; // clean, smudge, process, and required (which only makes sense with them)
+    case "tar":
+      return sub && is("command") ? RUNS : undefined;
+    case "diff":
+      return (sub && is("textconv", "command")) || (!sub && is("external")) ? RUNS : undefined;
+    case "merge":
+      return sub && is("driver") ? RUNS : undefined;
+    case "difftool":
+    case "mergetool":
+    case "browser":
+    case "man":
+      return sub && is("cmd", "path") ? RUNS : undefined;
+    case "guitool":
+      return sub && is("cmd") ? RUNS : undefined;
+    case "trailer":
+      return sub && is("cmd", "command") ? RUNS : undefined;
+    case "credential":
+      return sub && is("helper") ? RUNS : undefined;
+    case "hook": // config-based hooks (git 2.36+ `git hook`, newer gits run them for every event)
+      return sub && is("command") ? RUNS : undefined;
+    case "remote":
+      if (sub && is("uploadpack", "receivepack", "vcs")) return RUNS;
+      return sub && is("url", "pushurl") && HELPER_TRANSPORT.test(value ?? "") ? HELPER : undefined;
+    case "url":
+      return sub && is("insteadof", "pushinsteadof") && HELPER_TRANSPORT.test(subsection)
+        ? HELPER
+        : undefined;
+    case "submodule":
+      return sub && is("update") && (value ?? "").trimStart().startsWith("!") ? RUNS : undefined;
+    case "pager":
+      return value === undefined || GIT_BOOLEAN.test(value.trim()) ? undefined : RUNS;
+    case "gpg":
+      return sub && is("program") && !FORCED_GPG_FORMATS.has(subsection) ? RUNS : undefined;
+    case "core":
+      // git uses the first matching gitProxy, so a forced value would come too late.
+      return !sub && is("gitproxy", "alternaterefscommand") ? RUNS : undefined;
+    case "interactive":
+      return !sub && is("difffilter") ? RUNS : undefined;
+    case "uploadpack":
+      return !sub && is("packobjectshook") ? RUNS : undefined;
+    case "sendemail": // sendemail.<key> and sendemail.<identity>.<key>
+      if (is("tocmd", "cccmd", "headercmd")) return RUNS;
+      // An smtpServer that is a path is a sendmail-like program.
+      return is("smtpserver") && /^~|\//.test(value?.trim() ?? "") ? RUNS : undefined;
+    case "imap":
+      return !sub && is("tunnel") ? RUNS : undefined;
+    case "instaweb":
+      return !sub && is("browser", "httpd") ? RUNS : undefined;
+    case "help":
+      return !sub && is("browser") ? RUNS : undefined;
+    case "format":
+      return !sub && is("outputdirectory")
+        ? "which makes git format-patch write files where it names"
+        : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The keys of a `git config --list --show-origin --null` listing that the repository set (any
+ * origin but the command line, which is ours) and that make git run programs, in listing order.
+ */
+export function repositoryConfigProblems(listing: string): RepositoryConfigProblem[] {
+  const problems: RepositoryConfigProblem[] = [];
+  const fields = listing.split("\0");
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    if (fields[i] === "command line:") continue;
+    const entry = fields[i + 1]!;
+    const newline = entry.indexOf("\n");
+    const key = newline === -1 ? entry : entry.slice(0, newline);
+    const value = newline === -1 ? undefined : entry.slice(newline + 1);
+    const reason = repositoryKeyReason(key, value);
+    if (reason !== undefined && !problems.some((p) => p.key === key)) {
+      problems.push({ key, reason });
+    }
+  }
+  return problems;
+}
+
+const MAX_NAMED_KEYS = 5;
+
+/** The refusal text for a repository whose config sets `problems` (at least one). */
+export function repositoryConfigRefusal(problems: readonly RepositoryConfigProblem[]): string {
+  const named = problems
+    .slice(0, MAX_NAMED_KEYS)
+    .map((p) => `${printableText(p.key, 120)}, ${p.reason}`);
+  const more = problems.length - named.length;
+  if (more > 0) named.push(`${more} more such key${more === 1 ? "" : "s"}`);
+  return `Refused: the repository's git config sets ${named.join("; and ")}. git is not run in a repository whose config chooses programs to run.`;
+}
+
+/**
+ * `text` clipped to `max` characters, shown as a JSON string when it holds anything but printable
+ * ASCII (config subsections and git's messages may carry control characters).
+ */
+export function printableText(text: string, max: number): string {
+  const clipped = text.length > max ? `${text.slice(0, max)}…` : text;
+  return /^[\x20-\x7e]*$/.test(clipped) ? clipped : JSON.stringify(clipped);
 }
 
 /**
  * The global options of a git argv that choose the repository (`-C`, `--git-dir`,
- * `--work-tree`, `--bare`, `--namespace`), so the config read sees the same repository.
+ * `--work-tree`, `--bare`), so the config read sees the same repository.
  */
 export function gitRepositoryOptions(args: readonly string[]): string[] {
   const kept: string[] = [];
@@ -92,27 +223,33 @@ export function gitRepositoryOptions(args: readonly string[]): string[] {
 
 /**
  * The child environment for git: `base` plus `GIT_ENV` defaults (the caller's `env` wins over
- * those) and the forced config plus `repoKeys` overrides appended after any `GIT_CONFIG_COUNT`
- * entries the caller set.
+ * those) and the forced config appended after any `GIT_CONFIG_COUNT` entries the caller set.
  */
-export function gitEnvironment(
-  base: Readonly<Record<string, string>>,
-  repoKeys: readonly string[],
-): Record<string, string> {
+export function gitEnvironment(base: Readonly<Record<string, string>>): Record<string, string> {
   const env: Record<string, string> = { ...GIT_ENV, ...base };
   const existing = Number.parseInt(base.GIT_CONFIG_COUNT ?? "0", 10);
   let n = Number.isSafeInteger(existing) && existing > 0 ? existing : 0;
-  const entries: (readonly [string, string])[] = [
-    ...GIT_FORCED_CONFIG,
-    ...repoKeys.map((key) => [key, neutralValue(key)] as const),
-  ];
-  if (repoKeys.some((key) => key === "core.gitproxy"))
-    entries.push(["protocol.git.allow", "never"]);
-  for (const [key, value] of entries) {
+  for (const [key, value] of GIT_FORCED_CONFIG) {
     env[`GIT_CONFIG_KEY_${n}`] = key;
     env[`GIT_CONFIG_VALUE_${n}`] = value;
     n++;
   }
   env.GIT_CONFIG_COUNT = String(n);
+  return env;
+}
+
+/**
+ * The environment of the config read: as `gitEnvironment`, but system and global config always
+ * off (whatever the caller set, only the repository's keys are in question) and without
+ * `GIT_CONFIG`, which would make `git config` read that one file instead of the repository's.
+ */
+export function gitConfigReadEnvironment(
+  base: Readonly<Record<string, string>>,
+): Record<string, string> {
+  const env = gitEnvironment(base);
+  delete env.GIT_CONFIG;
+  env.GIT_CONFIG_NOSYSTEM = "1";
+  env.GIT_CONFIG_GLOBAL = "/dev/null";
+  delete env.GIT_CONFIG_SYSTEM;
   return env;
 }
