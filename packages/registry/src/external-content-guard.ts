@@ -1,5 +1,6 @@
 import { removeInvisibleCharacters, type Tool } from "@toolgate/tool-core";
 import { freshBoundary } from "./internal/fresh-boundary.js";
+import { breakMarkerLookAlikes } from "./internal/marker-look-alikes.js";
 
 /**
  * Marks text that came from outside (the web, an MCP server, other people's files) so the model
@@ -10,15 +11,16 @@ export interface ExternalContentGuard {
   wrap(text: string, tool: Pick<Tool<object>, "name" | "origin">): string;
 }
 
-// Any spelling of a marker inside the content is broken up, so it cannot even look like one.
-const MARKER_LOOKALIKE = /<<<(\s*)(end_)?(external_content)/gi;
-
 /**
  * The default guard: a notice line saying the content is data from an outside source, then the
  * content between `<<<external_content boundary=...>>>` and `<<<end_external_content
  * boundary=...>>>`. The boundary is fresh and random for every call, so content cannot close the
- * block (it cannot know the boundary, and marker look-alikes in it are broken up). Invisible and
- * control characters (Unicode tags, zero-width, bidi controls, ANSI escapes) are removed first.
+ * block (it cannot know the boundary), and anything in it that reads as a marker is broken up to
+ * a plain `<< <external_content` or `<< <end_external_content`: any case, spacing or "_"/"-"
+ * between the words, and look-alikes compared by their Unicode UTS #39 skeleton (fullwidth and
+ * small-form brackets, angle quotation marks, Cyrillic, Greek, Cherokee or mathematical letters,
+ * small capitals, combining marks, `&lt;`). Invisible and control characters (Unicode tags,
+ * zero-width, bidi controls, ANSI escapes) are removed first.
  *
  * @example
  * const guard = createExternalContentGuard();
@@ -39,9 +41,7 @@ export function createExternalContentGuard(): ExternalContentGuard {
   return {
     wrap(text, tool) {
       const boundary = freshBoundary();
-      let content = removeInvisibleCharacters(text);
-      // Every look-alike starts with "<<<": most text has none and skips the pattern.
-      if (content.includes("<<<")) content = content.replace(MARKER_LOOKALIKE, "<< <$1$2$3");
+      const content = breakMarkerLookAlikes(removeInvisibleCharacters(text));
       return (
         `${noticeFor(tool)}\n` +
         `<<<external_content boundary=${boundary}>>>\n${content}\n` +
