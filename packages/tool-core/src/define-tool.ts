@@ -33,6 +33,8 @@ export interface ToolDefinition<Args extends object, Schema> {
   parallel?: boolean;
   /** Trust root. @default "builtin" */
   origin?: string;
+  /** Longest response text the model gets; longer is cut (partial). `null` = no cap. @default the registry's */
+  maxResultChars?: number | null;
 }
 
 type NoArgs = Record<string, never>;
@@ -95,6 +97,7 @@ class DefinedTool extends Tool<Record<string, unknown>> {
       requiresConfirmation: definition.requiresConfirmation,
       externalContent: definition.externalContent,
       parallel: definition.parallel,
+      maxResultChars: definition.maxResultChars,
     });
     this.#definition = definition;
   }

@@ -4,4 +4,9 @@ export interface ToolContext {
   readonly signal: AbortSignal;
   /** The model's id for this call, when it gave one. */
   readonly callId?: string;
+  /**
+   * The output budget the registry applies to this call's response text; absent when there is
+   * none. A tool that fetches big results (an MCP server, a search) can ask for less up front.
+   */
+  readonly maxResultChars?: number;
 }

@@ -26,6 +26,11 @@ export interface ToolOptions {
   externalContent?: boolean;
   /** Safe to run beside other parallel calls: no shared mutable state, no ordering dependency. @default false */
   parallel?: boolean;
+  /**
+   * Longest response text the model gets from this tool (a positive integer); longer text is cut
+   * and answered as partial. `null` = no cap. @default the registry's `maxResultChars`
+   */
+  maxResultChars?: number | null;
 }
 
 const marker = Symbol.for("toolgate.tool");
@@ -38,6 +43,7 @@ const IDENTITY = [
   "requiresConfirmation",
   "externalContent",
   "parallel",
+  "maxResultChars",
 ] as const;
 
 /**
@@ -60,6 +66,8 @@ export abstract class Tool<Args extends object = Record<string, unknown>> {
   declare readonly requiresConfirmation: boolean;
   declare readonly externalContent: boolean;
   declare readonly parallel: boolean;
+  /** This tool's output budget: a number, `null` for none, `undefined` for the registry's. */
+  declare readonly maxResultChars: number | null | undefined;
 
   constructor(options: ToolOptions) {
     if (typeof options !== "object" || options === null) {
@@ -97,6 +105,7 @@ export abstract class Tool<Args extends object = Record<string, unknown>> {
       ),
       externalContent: optionalBoolean(options.externalContent, "externalContent", name),
       parallel: optionalBoolean(options.parallel, "parallel", name),
+      maxResultChars: optionalLimit(options.maxResultChars, "maxResultChars", name),
     };
     // Each is defined once, read-only (not writable, not configurable): assigning fields and then
     // making them read-only cost three times as much, and loading an MCP server makes thousands.
@@ -157,4 +166,12 @@ function optionalBoolean(value: unknown, field: string, name: string): boolean {
   if (value === undefined) return false;
   if (typeof value === "boolean") return value;
   throw new ToolDefinitionError(`tool '${name}': ${field} must be a boolean, got ${typeof value}`);
+}
+
+function optionalLimit(value: unknown, field: string, name: string): number | null | undefined {
+  if (value === undefined || value === null) return value;
+  if (typeof value === "number" && Number.isSafeInteger(value) && value > 0) return value;
+  throw new ToolDefinitionError(
+    `tool '${name}': ${field} must be a positive integer or null, got ${String(value)}`,
+  );
 }
