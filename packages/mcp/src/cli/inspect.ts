@@ -1,6 +1,8 @@
 import { hintsFromAnnotations } from "../internal/hints-from-annotations.js";
+import { serverText } from "../internal/server-text.js";
 import { SERVER_PIN_KEY } from "../mcp-client.js";
 import { sanitizeDescription } from "../sanitize-description.js";
+import { quotedText } from "./quoted-text.js";
 import type { ServerSnapshot } from "./server-snapshot.js";
 import { collisionWarnings, definitionWarnings, type Warning } from "./warnings.js";
 
@@ -52,7 +54,7 @@ export function inspectReport(snapshot: ServerSnapshot): InspectReport {
   });
   const warnings: Warning[] = snapshot.inconsistent.map((remoteName) => ({
     code: "inconsistent-listing",
-    where: quote(remoteName),
+    where: quotedText(remoteName),
     message:
       "the server listed a different definition for it on a second connection: it changes without notice, so a pin will not hold",
   }));
@@ -67,18 +69,22 @@ export function inspectReport(snapshot: ServerSnapshot): InspectReport {
   };
 }
 
-/** The report as text for a terminal (every server-supplied string is already sanitized). */
+/**
+ * The report as text for a terminal. Every string from the server is cleaned again and clipped:
+ * one-line fields stay on one line, and every line of a title or description is indented under
+ * its field, so no server text can start a line that looks like the report's own.
+ */
 export function formatInspectReport(report: InspectReport): string {
   const lines = [
-    `server:    ${report.server}`,
+    `server:    ${serverText(report.server, 1000)}`,
     `namespace: ${report.namespace}`,
     `${SERVER_PIN_KEY}:   ${report.serverFingerprint}`,
     `${report.tools.length} tool${report.tools.length === 1 ? "" : "s"} loaded, ${report.skipped.length} skipped, ${report.warningCount} warning${report.warningCount === 1 ? "" : "s"}`,
   ];
   for (const tool of report.tools) {
-    lines.push("", `${tool.name}  (remote name: ${quote(tool.remoteName)})`);
-    if (tool.title !== undefined) lines.push(`  title:       ${tool.title}`);
-    lines.push(`  description: ${indent(clip(tool.description) || "(none)", "               ")}`);
+    lines.push("", `${serverText(tool.name)}  (remote name: ${quotedText(tool.remoteName)})`);
+    if (tool.title !== undefined) lines.push(`  title:       ${block(tool.title)}`);
+    lines.push(`  description: ${block(tool.description) || "(none)"}`);
     const hints = (Object.keys(tool.hints) as (keyof InspectedTool["hints"])[])
       .map(
         (key) => `${key}=${tool.hints[key]}${tool.claimedHints.includes(key) ? "" : " (assumed)"}`,
@@ -91,29 +97,32 @@ export function formatInspectReport(report: InspectReport): string {
   }
   if (report.skipped.length > 0) {
     lines.push("", "skipped (not loaded):");
-    for (const s of report.skipped) lines.push(`  ${quote(s.remoteName)}: ${s.reason}`);
+    for (const s of report.skipped) {
+      lines.push(`  ${quotedText(s.remoteName)}: ${serverText(s.reason, 1000)}`);
+    }
   }
   for (const warning of report.warnings) lines.push("", `WARNING ${formatWarning(warning)}`);
   return `${lines.join("\n")}\n`;
 }
 
-/** `[code] where: message`. */
+/** `[code] where: message`, on one line (where and message quote the server). */
 export function formatWarning(warning: Warning): string {
-  return `[${warning.code}] ${warning.where}: ${warning.message}`;
+  return `[${warning.code}] ${serverText(warning.where, 300)}: ${serverText(warning.message, 1000)}`;
 }
 
-/** Long descriptions are cut in the text output (`--json` has them whole). */
+/** Long descriptions and titles are cut in the text output (`--json` has them whole). */
 const SHOWN_DESCRIPTION_CHARS = 1500;
+/** Where a field's value starts: its continuation lines start there too. */
+const VALUE_INDENT = "               ";
 
-function clip(text: string): string {
-  if (text.length <= SHOWN_DESCRIPTION_CHARS) return text;
-  return `${text.slice(0, SHOWN_DESCRIPTION_CHARS)}… (${text.length - SHOWN_DESCRIPTION_CHARS} more characters; --json shows all)`;
-}
-
-function indent(text: string, prefix: string): string {
-  return text.split("\n").join(`\n${prefix}`);
-}
-
-function quote(text: string): string {
-  return JSON.stringify(sanitizeDescription(text, 200));
+/** A title or description: cleaned, clipped, every line after the first indented. */
+function block(text: string): string {
+  // Clean a little past the cut only, so a huge value costs no more than a shown one.
+  const clean = sanitizeDescription(text.slice(0, SHOWN_DESCRIPTION_CHARS * 2), 100_000).trim();
+  let shown = clean;
+  if (text.length > SHOWN_DESCRIPTION_CHARS * 2 || clean.length > SHOWN_DESCRIPTION_CHARS) {
+    const head = clean.slice(0, SHOWN_DESCRIPTION_CHARS).replace(/[\ud800-\udbff]$/, "");
+    shown = `${head}… (${text.length} characters in all; --json shows all)`;
+  }
+  return shown.split("\n").join(`\n${VALUE_INDENT}`);
 }

@@ -72,6 +72,49 @@ describe("formatLock / parseLock", () => {
   });
 });
 
+describe("parseLock with hostile input", () => {
+  const valid = JSON.parse(formatLock(lock));
+  // Built as text: the test's own JSON.stringify would overflow at 20,000.
+  const nested = (depth: number) => `${"[".repeat(depth)}"x"${"]".repeat(depth)}`;
+
+  it.each([
+    [31, true],
+    [32, false],
+    [20_000, false],
+  ])("an extra field nested %i deep below the top level: accepted is %s", (depth, accepted) => {
+    // The top level is one level; the lock's own values are at most 4 deep.
+    const parsed = parseLock(
+      JSON.stringify({ ...valid, extra: "D" }).replace('"D"', nested(depth)),
+    );
+    expect(parsed.ok).toBe(accepted);
+    if (!parsed.ok)
+      expect(parsed.errors).toEqual([expect.stringContaining("nested deeper than 32")]);
+  });
+
+  it.each([
+    ["a number", 1],
+    ["upper-case hex", "C".repeat(64)],
+    ["an object", { sha: sha("c") }],
+  ])("a tool's part given as %s is a problem naming it", (_, part) => {
+    const tools = { docs_search: { remoteName: "search", parts: { description: part } } };
+    const parsed = parseLock(JSON.stringify({ ...valid, tools }));
+    expect(parsed.ok ? [] : parsed.errors).toEqual([
+      'tools["docs_search"].parts["description"] must be 64 lowercase hex digits',
+    ]);
+  });
+
+  it.each([
+    ["an escape", '{"a": \u001b[2J', "\u001b"],
+    ["a bidi override", '{"a": \u202eevil', "\u202e"],
+    ["a line break", '{"a": x\nFORGED', "\n"],
+  ])("a parse error quoting %s shows it cleaned, on one line", (_, text, raw) => {
+    const parsed = parseLock(text);
+    const [error] = parsed.ok ? [] : parsed.errors;
+    expect(error).toMatch(/^not valid JSON \(.+\)$/);
+    expect(error).not.toContain(raw);
+  });
+});
+
 describe("definitionParts", () => {
   it("hashes each present field on its own, key order not mattering", () => {
     const a = definitionParts({ name: "t", inputSchema: { type: "object", properties: {} } });

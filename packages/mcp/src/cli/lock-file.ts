@@ -2,7 +2,9 @@ import { createHash } from "node:crypto";
 import { FINGERPRINT_FIELDS } from "../fingerprint-tool.js";
 import { canonicalJson } from "../internal/canonical-json.js";
 import { isRecord } from "../internal/is-record.js";
+import { serverText } from "../internal/server-text.js";
 import { NAMESPACE_PATTERN, SERVER_PIN_KEY } from "../mcp-client.js";
+import { quotedText } from "./quoted-text.js";
 import type { ServerSnapshot } from "./server-snapshot.js";
 import { compare } from "./server-snapshot.js";
 import type { RawDefinition } from "./warnings.js";
@@ -84,51 +86,106 @@ export function asciiJson(value: unknown): string {
 /** The result of reading a lock: the lock, or every problem found in it. */
 export type ParsedLock = { ok: true; lock: LockFile } | { ok: false; errors: string[] };
 
-/** Checks a lock file's text; never throws. */
+/**
+ * Deepest nesting a lock file may have (a valid one is 4 deep: top level, `tools`, a tool, its
+ * `parts`), so nothing recursive ever meets a file nested thousands deep.
+ */
+export const MAX_LOCK_DEPTH = 32;
+/** Problems listed for a malformed lock; the rest are counted. */
+export const MAX_LOCK_ERRORS = 20;
+
+/**
+ * Checks a lock file's text; never throws. Every value quoted in an error is cleaned and clipped:
+ * the file may come from anywhere.
+ */
 export function parseLock(text: string): ParsedLock {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, errors: [`not valid JSON (${(error as Error).message})`] };
+    // The parser's message quotes the input, escapes and all.
+    return { ok: false, errors: [`not valid JSON (${serverText((error as Error).message)})`] };
+  }
+  if (nestedDeeperThan(value, MAX_LOCK_DEPTH)) {
+    return {
+      ok: false,
+      errors: [
+        `nested deeper than ${MAX_LOCK_DEPTH} levels (a lock file is 4 deep): not a lock file`,
+      ],
+    };
   }
   if (!isRecord(value)) return { ok: false, errors: ["the top level must be a JSON object"] };
   const errors: string[] = [];
+  let unlisted = 0;
+  // Messages are built only while they are listed: a file can hold a million bad keys.
+  const problem = (message: () => string) => {
+    if (errors.length < MAX_LOCK_ERRORS) errors.push(message());
+    else unlisted++;
+  };
   if (value.version !== 1) {
-    errors.push(`version must be 1, got ${JSON.stringify(value.version) ?? "nothing"}`);
+    problem(() => `version must be 1, got ${shownValue(value.version)}`);
   }
   if (typeof value.namespace !== "string" || !NAMESPACE_PATTERN.test(value.namespace)) {
-    errors.push("namespace must be 1-32 ASCII letters, digits or '-'");
+    problem(() => "namespace must be 1-32 ASCII letters, digits or '-'");
   }
-  if (typeof value.server !== "string") errors.push("server must be a string");
+  if (typeof value.server !== "string") problem(() => "server must be a string");
   const { fingerprints } = value;
   if (!isRecord(fingerprints)) {
-    errors.push("fingerprints must be an object of name → sha256 hex");
+    problem(() => "fingerprints must be an object of name → sha256 hex");
   } else {
     if (fingerprints[SERVER_PIN_KEY] === undefined) {
-      errors.push(`fingerprints must pin the server under "${SERVER_PIN_KEY}"`);
+      problem(() => `fingerprints must pin the server under "${SERVER_PIN_KEY}"`);
     }
     for (const [name, fingerprint] of Object.entries(fingerprints)) {
       if (typeof fingerprint !== "string" || !SHA256.test(fingerprint)) {
-        errors.push(`fingerprints[${JSON.stringify(name)}] must be 64 lowercase hex digits`);
+        problem(() => `fingerprints[${quotedText(name)}] must be 64 lowercase hex digits`);
       }
     }
   }
   const tools = value.tools ?? {};
   if (!isRecord(tools)) {
-    errors.push("tools must be an object");
+    problem(() => "tools must be an object");
   } else {
     for (const [name, tool] of Object.entries(tools)) {
       if (!isRecord(tool) || typeof tool.remoteName !== "string" || !isRecord(tool.parts)) {
-        errors.push(
-          `tools[${JSON.stringify(name)}] must have a remoteName string and a parts object`,
+        problem(
+          () => `tools[${quotedText(name)}] must have a remoteName string and a parts object`,
         );
+        continue;
+      }
+      for (const [field, hash] of Object.entries(tool.parts)) {
+        if (typeof hash !== "string" || !SHA256.test(hash)) {
+          problem(
+            () =>
+              `tools[${quotedText(name)}].parts[${quotedText(field)}] must be 64 lowercase hex digits`,
+          );
+        }
       }
     }
   }
+  if (unlisted > 0) errors.push(`… and ${unlisted} more problem${unlisted === 1 ? "" : "s"}`);
   if (errors.length > 0) return { ok: false, errors };
   return {
     ok: true,
     lock: { ...(value as unknown as LockFile), tools: tools as LockFile["tools"] },
   };
+}
+
+function shownValue(value: unknown): string {
+  if (value === undefined) return "nothing";
+  return typeof value === "string" ? quotedText(value, 100) : serverText(value, 100);
+}
+
+/** Whether objects and arrays nest deeper than `limit`. Iterative, so any depth is safe to ask. */
+function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 1 }];
+  while (stack.length > 0) {
+    const item = stack.pop()!;
+    if (typeof item.value !== "object" || item.value === null) continue;
+    if (item.depth > limit) return true;
+    for (const child of Object.values(item.value)) {
+      stack.push({ value: child, depth: item.depth + 1 });
+    }
+  }
+  return false;
 }

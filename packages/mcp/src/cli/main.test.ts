@@ -1,24 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type CliIO, main } from "./main.js";
-
-function io(files: Record<string, string | Error> = {}) {
-  const out = { stdout: "", stderr: "" };
-  const cli: CliIO = {
-    stdout: (text) => {
-      out.stdout += text;
-    },
-    stderr: (text) => {
-      out.stderr += text;
-    },
-    readFile: async (path) => {
-      const file = files[path];
-      if (file === undefined) throw Object.assign(new Error("no such file"), { code: "ENOENT" });
-      if (file instanceof Error) throw file;
-      return file;
-    },
-  };
-  return { cli, out };
-}
+import { captureIO as io } from "./__fixtures__/capture-io.js";
+import { main } from "./main.js";
 
 describe("main (in process)", () => {
   it("--help goes to stdout with exit 0", async () => {

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
+import { serverText } from "../internal/server-text.js";
 import { MCPClient, type MCPClientOptions } from "../mcp-client.js";
-import { sanitizeDescription } from "../sanitize-description.js";
 import { type CliArgs, DEFAULT_NAMESPACE, parseCliArgs, USAGE, UsageError } from "./args.js";
 import {
   formatInspectReport,
@@ -9,6 +9,7 @@ import {
   inspectReport,
 } from "./inspect.js";
 import { asciiJson, formatLock, makeLock, parseLock } from "./lock-file.js";
+import { quotedText } from "./quoted-text.js";
 import {
   ConnectionError,
   rawDefinitions,
@@ -30,6 +31,9 @@ const processIO: CliIO = {
   readFile: (path) => readFile(path, "utf8"),
 };
 
+/** How much of an error message that quotes the server is shown. */
+const SHOWN_ERROR_CHARS = 2000;
+
 /**
  * Runs `toolgate-mcp` with `argv` (without node and the script) and returns the exit code:
  * 0 ok, 1 differences found, 2 usage error or bad lock file, 3 server unreachable. Never throws.
@@ -42,14 +46,15 @@ export async function main(argv: readonly string[], io: CliIO = processIO): Prom
       io.stderr(`toolgate-mcp: ${error.message}\nRun 'toolgate-mcp --help' for usage.\n`);
       return 2;
     }
+    // Both quote the server (its messages, its stderr): one clean line, clipped.
     if (error instanceof ConnectionError) {
       io.stderr(
-        `toolgate-mcp: could not load the server's tools: ${sanitizeDescription(error.message, 4000)}\n`,
+        `toolgate-mcp: could not load the server's tools: ${serverText(error.message, SHOWN_ERROR_CHARS)}\n`,
       );
       return 3;
     }
     const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    io.stderr(`toolgate-mcp: failed: ${sanitizeDescription(text, 4000)}\n`);
+    io.stderr(`toolgate-mcp: failed: ${serverText(text, SHOWN_ERROR_CHARS)}\n`);
     return 3;
   }
 }
@@ -116,7 +121,7 @@ async function verify(args: CliArgs, io: CliIO): Promise<number> {
 function pin(snapshot: ServerSnapshot, report: InspectReport, io: CliIO): number {
   if (snapshot.inconsistent.length > 0) {
     io.stderr(
-      `toolgate-mcp: not pinned: the server listed different definitions on two connections for ${snapshot.inconsistent.map((name) => JSON.stringify(sanitizeDescription(name, 100))).join(", ")}; a pin would not hold\n`,
+      `toolgate-mcp: not pinned: the server listed different definitions on two connections for ${snapshot.inconsistent.map((name) => quotedText(name, 100)).join(", ")}; a pin would not hold\n`,
     );
     return 1;
   }
@@ -128,7 +133,7 @@ function pin(snapshot: ServerSnapshot, report: InspectReport, io: CliIO): number
     ),
   ];
   io.stderr(
-    `toolgate-mcp: pinned ${snapshot.tools.length} tool${snapshot.tools.length === 1 ? "" : "s"} of ${snapshot.identity}` +
+    `toolgate-mcp: pinned ${snapshot.tools.length} tool${snapshot.tools.length === 1 ? "" : "s"} of ${serverText(snapshot.identity, 1000)}` +
       (snapshot.skipped.length > 0 ? ` (${snapshot.skipped.length} skipped: not loadable)` : "") +
       "\n",
   );

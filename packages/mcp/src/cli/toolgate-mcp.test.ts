@@ -126,6 +126,14 @@ describe("toolgate-mcp inspect", SLOW, () => {
     expect(run.stderr).toContain("[long-description] server_essay description: 2400 characters");
   });
 
+  it("indents every line of a title and description, so neither can forge report lines", async () => {
+    const run = await cli(["inspect", ...stdio("forge-title")]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("  title:       Count\n               FORGED hints:");
+    expect(run.stdout).not.toMatch(/^ {0,14}FORGED/m);
+    expect(run.stdout).not.toMatch(INVISIBLE);
+  });
+
   it("shows which hints the server claimed", async () => {
     const run = await cli(["inspect", ...stdio("baseline")]);
     expect(run.code).toBe(0);
@@ -327,6 +335,34 @@ describe("toolgate-mcp errors", SLOW, () => {
     expect(run.stderr).toContain('fingerprints["a"] must be 64 lowercase hex digits');
     expect(run.stdout).toBe("");
     noStackTrace(run);
+  });
+
+  it("a lock file nested 20,000 deep: exit 2 saying so, no stack overflow", async () => {
+    const path = join(temp, "deep.lock.json");
+    writeFileSync(path, `{"version":${"[".repeat(20_000)}1${"]".repeat(20_000)}}`);
+    const run = await cli(["verify", "--lock", path, ...stdio("baseline")]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("nested deeper than 32 levels");
+    expect(run.stderr).not.toContain("RangeError");
+    noStackTrace(run);
+  });
+
+  it("a lock whose server field holds escapes and forged lines: shown on one clean line", async () => {
+    const path = join(temp, "forged.lock.json");
+    const forged = "x\u001b]8;;https://evil.example/\u0007link\u001b]8;;\u0007\u202e\nOK: FORGED";
+    writeFileSync(
+      path,
+      JSON.stringify({
+        version: 1,
+        namespace: "server",
+        server: forged,
+        fingerprints: { $server: "0".repeat(64) },
+      }),
+    );
+    const run = await cli(["verify", "--lock", path, ...stdio("baseline")]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain("  pinned: xlink\\nOK: FORGED\n");
+    expect(run.stdout).not.toMatch(INVISIBLE);
   });
 
   it("a lock file that is not JSON or missing: exit 2", async () => {

@@ -1,6 +1,8 @@
+import { serverText } from "../internal/server-text.js";
 import { SERVER_PIN_KEY } from "../mcp-client.js";
 import { sanitizeDescription } from "../sanitize-description.js";
 import { definitionParts, type LockFile, PART_FIELDS } from "./lock-file.js";
+import { quotedText } from "./quoted-text.js";
 import { compare, type ServerSnapshot } from "./server-snapshot.js";
 
 /** One difference between the lock and the server. */
@@ -25,9 +27,13 @@ export interface VerifyResult {
   readonly differences: readonly Difference[];
 }
 
+/** How much of a server identity (command and arguments, or URL) is shown. */
+const SHOWN_IDENTITY_CHARS = 1000;
+
 /**
  * Checks the server's identity (command and arguments, or URL) against the lock before anything
- * runs. Returns the failing result, or undefined when it matches.
+ * runs. Returns the failing result, or undefined when it matches. The lock's `server` is shown
+ * as one clean, clipped line: the file may come from anywhere.
  */
 export function verifyServer(
   lock: LockFile,
@@ -40,8 +46,8 @@ export function verifyServer(
     differences: [],
     text: [
       `FAILED: the server command or URL differs from ${lockName} (the server was not started)`,
-      `  pinned: ${lock.server}`,
-      `  now:    ${current.identity}`,
+      `  pinned: ${serverText(lock.server, SHOWN_IDENTITY_CHARS)}`,
+      `  now:    ${serverText(current.identity, SHOWN_IDENTITY_CHARS)}`,
       "  (pin and verify must use the same command, arguments, --cwd and --env names)",
       "",
     ].join("\n"),
@@ -101,7 +107,10 @@ export function differences(lock: LockFile, snapshot: ServerSnapshot): Differenc
   return found.sort((a, b) => order[a.kind] - order[b.kind] || compare(a.name, b.name));
 }
 
-/** The verdict as text: one block per difference, server-supplied text sanitized and clipped. */
+/**
+ * The verdict as text: one block per difference, text from the server or the lock (names from
+ * its keys too) cleaned, on one line and clipped.
+ */
 export function verifyResult(
   lock: LockFile,
   snapshot: ServerSnapshot,
@@ -124,19 +133,19 @@ export function verifyResult(
     lines.push("");
     switch (d.kind) {
       case "changed":
-        lines.push(`changed  ${d.name}  (remote name ${quote(d.remoteName)})`);
+        lines.push(`changed  ${serverText(d.name)}  (remote name ${quotedText(d.remoteName)})`);
         lines.push(`         pinned: ${d.expected}`, `         now:    ${d.actual}`);
         if (d.parts) lines.push(`         what:   ${d.parts.join(", ") || "(unknown)"}`);
         lines.push(`         description now: ${clip(d.description)}`);
         break;
       case "added":
-        lines.push(`added    ${d.name}  (remote name ${quote(d.remoteName)})`);
+        lines.push(`added    ${serverText(d.name)}  (remote name ${quotedText(d.remoteName)})`);
         lines.push(`         now:    ${d.actual}  (not in the lock)`);
         lines.push(`         description: ${clip(d.description)}`);
         break;
       case "removed":
-        lines.push(`removed  ${d.name}`);
-        lines.push(`         pinned: ${d.expected}`, `         ${d.reason}`);
+        lines.push(`removed  ${serverText(d.name)}`);
+        lines.push(`         pinned: ${d.expected}`, `         ${serverText(d.reason, 1000)}`);
         break;
     }
   }
@@ -165,8 +174,4 @@ function changedParts(
 function clip(text: string): string {
   const oneLine = sanitizeDescription(text, 100_000).replace(/\s+/g, " ").trim();
   return oneLine.length > 300 ? `${oneLine.slice(0, 299)}…` : oneLine || "(none)";
-}
-
-function quote(text: string): string {
-  return JSON.stringify(sanitizeDescription(text, 200));
 }

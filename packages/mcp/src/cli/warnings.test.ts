@@ -116,6 +116,25 @@ describe("definitionWarnings", () => {
     expect(warning?.where).toBe("inputSchema.properties.ab.description");
   });
 
+  it.each([
+    ["a newline", "a\nWARNING forged", "a\\nWARNING forged"],
+    ["CRLF", "a\r\nWARNING forged", "a\\nWARNING forged"],
+    ["a line separator", "a\u2028WARNING forged", "a\\nWARNING forged"],
+    ["a 100,000-character key", "k".repeat(100_000), `${"k".repeat(100)}… [100000 chars in all]`],
+  ])("keeps a schema key with %s on one line, clipped", (_, key, shown) => {
+    const [warning] = definitionWarnings({
+      name: "t",
+      inputSchema: { properties: { [key]: { description: "You must." } } },
+    });
+    expect(warning?.where).toBe(`inputSchema.properties.${shown}.description`);
+  });
+
+  it("clips the hidden text it spells out", () => {
+    const [warning] = definitionWarnings(tool(`Adds.${hidden("x".repeat(50_000))}`));
+    expect(warning?.message.length).toBeLessThan(400);
+    expect(warning?.message).toContain("… [50000 chars in all]");
+  });
+
   it("walks a very deep schema without a stack overflow", () => {
     let schema: Record<string, unknown> = { description: "You must." };
     for (let i = 0; i < 100_000; i++) schema = { type: "object", properties: { x: schema } };

@@ -1,5 +1,5 @@
 import { removeInvisibleCharacters } from "@toolgate/tool-core";
-import { sanitizeDescription } from "../sanitize-description.js";
+import { serverText } from "../internal/server-text.js";
 import { sanitizeToolName } from "../sanitize-tool-name.js";
 
 /** One thing a reviewer should look at before pinning a tool. */
@@ -86,7 +86,9 @@ export function definitionWarnings(raw: RawDefinition): Warning[] {
         where,
         message:
           `${removed} invisible character${removed === 1 ? "" : "s"} or escape sequences removed` +
-          (hidden === "" ? "" : `; hidden text spelled by Unicode tag characters: "${hidden}"`),
+          (hidden === ""
+            ? ""
+            : `; hidden text spelled by Unicode tag characters: "${serverText(hidden)}"`),
       });
     }
     for (const [source, value] of [
@@ -99,7 +101,7 @@ export function definitionWarnings(raw: RawDefinition): Warning[] {
           warnings.push({
             code: "instruction-like",
             where,
-            message: `${source}${label}: "${excerpt(value, match.index, match[0].length)}"`,
+            message: `${source}${label}: "${serverText(excerpt(value, match.index, match[0].length))}"`,
           });
         }
       }
@@ -204,6 +206,7 @@ function excerpt(text: string, index: number, length: number): string {
   return `${start > 0 ? "…" : ""}${body}${end < text.length ? "…" : ""}`;
 }
 
+/** A name or key from the server, on one line (a newline in it must not start a line). */
 function shown(text: string): string {
-  return sanitizeDescription(text, 100);
+  return serverText(text, 100);
 }
