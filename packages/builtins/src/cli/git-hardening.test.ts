@@ -481,6 +481,51 @@ const ROWS: readonly Row[] = [
     raw: true,
   },
   {
+    name: "git push to a local repository whose own hooks run (file transport forced off)",
+    config: "",
+    setup: (git, row) => {
+      git("init", "-q", "--bare", join(row, "other.git"));
+      copyFileSync(join(row, "evil"), join(row, "other.git", "hooks", "post-receive"));
+    },
+    command: "git push ../other.git HEAD:refs/heads/pushed",
+    raw: true,
+  },
+  {
+    name: "git archive --remote of a local repository whose config names the format's program",
+    config: "",
+    setup: (git, row) => {
+      const other = join(row, "other");
+      git("init", "-q", other);
+      git(
+        "-C",
+        other,
+        "-c",
+        "user.name=t",
+        "-c",
+        "user.email=t@example.com",
+        "commit",
+        "-qm",
+        "x",
+        "--allow-empty",
+      );
+      git("-C", other, "config", "tar.evil.command", join(row, "evil"));
+      git("-C", other, "config", "tar.evil.remote", "true");
+    },
+    command: "git archive --remote=../other --format=evil HEAD",
+    raw: true,
+  },
+  {
+    name: "git send-pack to a local repository whose own hooks run (file transport forced off)",
+    config: "",
+    setup: (git, row) => {
+      git("init", "-q", "--bare", join(row, "other.git"));
+      git("push", "-q", join(row, "other.git"), "HEAD:refs/heads/main");
+      copyFileSync(join(row, "evil"), join(row, "other.git", "hooks", "post-receive"));
+    },
+    command: "git send-pack ../other.git HEAD:refs/heads/pushed",
+    raw: true,
+  },
+  {
     name: "core.gitProxy with a git:// URL (the first match wins, so it cannot be forced)",
     config: "[core]\n\tgitProxy = EVIL",
     command: "git ls-remote git://127.0.0.1:1/x",

@@ -35,6 +35,9 @@ export const GIT_FORCED_CONFIG: readonly (readonly [string, string])[] = [
   ["log.showSignature", "false"],
   ["protocol.ext.allow", "never"],
   ["protocol.fd.allow", "never"],
+  // A local-path or file:// remote runs git-receive-pack / git-upload-archive in that other
+  // repository with its own config and hooks, and git drops GIT_CONFIG_COUNT for it.
+  ["protocol.file.allow", "never"],
   ["help.format", "man"],
   ["man.viewer", "man"],
   ["web.browser", ""],
