@@ -1,0 +1,85 @@
+// Mutation testing of the safety-check files: `pnpm mutation` (slow, so not part of CI).
+// One file: `pnpm mutation --mutate <file>` or MUTATE=<file>[,<file>...] pnpm mutation.
+// In-place mode rewrites the source files while it runs: run it in a separate clone, never in
+// a working tree someone is editing. Scores per file go in docs/mutation.md.
+
+// Each file with the test files that exercise it in-process. Tests that spawn processes (stdio,
+// HTTP, the toolgate-mcp command) would make a run take hours and mostly test other code.
+const cliTests = ["packages/builtins/src/cli/*.test.ts"];
+const notesTests = ["packages/builtins/src/notes/**/*.test.ts"];
+const registryTests = ["packages/registry/src/*.test.ts"];
+const mcpTests = [
+  "packages/mcp/src/sanitize-*.test.ts",
+  "packages/mcp/src/fingerprint-tool.test.ts",
+  "packages/mcp/src/mcp-client.test.ts",
+  "packages/mcp/src/serve-registry.test.ts",
+  "packages/mcp/src/internal/*.test.ts",
+  "packages/mcp/src/cli/{args,lock-file,main,verify,warnings}.test.ts",
+];
+const safetyCheckFiles = {
+  "packages/builtins/src/cli/arg-policy.ts": cliTests,
+  "packages/builtins/src/cli/option-scan.ts": cliTests,
+  "packages/builtins/src/cli/git-hardening.ts": cliTests,
+  "packages/builtins/src/notes/internal/note-path.ts": notesTests,
+  "packages/builtins/src/notes/internal/confined-fs.ts": notesTests,
+  "packages/registry/src/tool-permissions.ts": registryTests,
+  "packages/registry/src/argument-validation.ts": registryTests,
+  "packages/registry/src/external-content-guard.ts": registryTests,
+  "packages/mcp/src/sanitize-description.ts": mcpTests,
+  "packages/mcp/src/sanitize-tool-name.ts": mcpTests,
+  "packages/mcp/src/internal/sanitize-schema.ts": mcpTests,
+  "packages/mcp/src/fingerprint-tool.ts": mcpTests,
+  "packages/mcp/src/internal/canonical-json.ts": mcpTests,
+};
+
+/** The files named by `--mutate a,b` (or `-m`) on the command line or by MUTATE=a,b. */
+function chosenFiles() {
+  const flag = process.argv.findIndex((arg) => arg === "--mutate" || arg === "-m");
+  // biome-ignore lint/suspicious/noUndeclaredEnvVars: read by Stryker, not by a turbo task
+  const list = flag >= 0 ? process.argv[flag + 1] : process.env.MUTATE;
+  const files = (list ?? "")
+    .split(",")
+    .map((file) => file.trim())
+    .filter((file) => file !== "");
+  return files.length > 0 ? files : Object.keys(safetyCheckFiles);
+}
+
+const mutate = chosenFiles();
+// Another file gets its package's in-process tests; vitest's related mode narrows them further.
+const testFiles = [
+  ...new Set(
+    mutate.flatMap(
+      (file) =>
+        safetyCheckFiles[file] ?? [`${file.split("/").slice(0, 2).join("/")}/src/**/*.test.ts`],
+    ),
+  ),
+];
+
+/** @type {import("@stryker-mutator/api/core").PartialStrykerOptions} */
+export default {
+  testRunner: "vitest",
+  // Named here because pnpm does not place the runner where Stryker's default plugin glob looks.
+  plugins: ["@stryker-mutator/vitest-runner"],
+  // Tests import packages' source through workspace links, which a sandbox copy would break.
+  inPlace: true,
+  // In-place mode keeps type checks on: "// @ts-nocheck" is not needed when vitest strips types.
+  disableTypeChecks: false,
+  // Vitest's related mode runs only the test files that import the mutated file.
+  vitest: { configFile: "vitest.config.ts", related: true },
+  coverageAnalysis: "perTest",
+  mutate,
+  testFiles,
+  concurrency: 2,
+  timeoutMS: 10_000,
+  reporters: ["clear-text", "progress", "html", "json"],
+  htmlReporter: { fileName: "reports/mutation/mutation.html" },
+  jsonReporter: { fileName: "reports/mutation/mutation.json" },
+  clearTextReporter: {
+    allowColor: false,
+    logTests: false,
+    reportMutants: true,
+    reportScoreTable: true,
+  },
+  tempDirName: ".stryker-tmp",
+  thresholds: { high: 90, low: 80, break: null },
+};
