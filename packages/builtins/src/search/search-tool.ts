@@ -229,7 +229,8 @@ export class SearchTool extends Tool<SearchArgs> {
 }
 
 function formatResults(query: string, data: SearchData): string {
-  const quoted = cleanLine(query, [], SEARCH_MAX_QUERY_CHARS);
+  // The model's own words: shown as written, markup included.
+  const quoted = cleanLine(query, [], SEARCH_MAX_QUERY_CHARS, { html: false });
   const lines = [`Search results for "${quoted}" from ${data.source}:`];
   if (data.answer !== undefined) lines.push(`Answer: ${data.answer}`);
   data.results.forEach((result, index) => {
@@ -271,7 +272,7 @@ function parseArgs(
   }
   for (const key of Object.keys(args)) {
     if (key !== "query" && key !== "max_results") {
-      problems.push(`unknown argument '${cleanLine(key, [], 64)}'`);
+      problems.push(`unknown argument '${cleanLine(key, [], 64, { html: false })}'`);
     }
   }
   if (problems.length > 0) return problems.join("; ");

@@ -1,31 +1,156 @@
 import { removeInvisibleCharacters } from "@toolgate/tool-core";
+import { decodeHTML } from "entities/decode";
 
 const REDACTED = "[redacted]";
-// Inline markup some services put in snippets (Brave marks query words with <strong>).
-const INLINE_TAGS = /<\/?(?:strong|b|em|i|span|mark)\b[^<>]{0,200}>/gi;
-const ENTITIES: Readonly<Record<string, string>> = {
-  "&amp;": "&",
-  "&lt;": "<",
-  "&gt;": ">",
-  "&quot;": '"',
-  "&#39;": "'",
-  "&#x27;": "'",
-  "&apos;": "'",
-  "&nbsp;": " ",
-};
-const ENTITY = /&(?:amp|lt|gt|quot|#39|#x27|apos|nbsp);/g;
+
+// Elements whose content is never text a reader sees: dropped whole, up to their end tag.
+const HIDDEN_CONTENT = new Set([
+  "script",
+  "style",
+  "noscript",
+  "template",
+  "iframe",
+  "noembed",
+  "noframes",
+  "object",
+]);
+// Elements that sit inside a line: removed without a space, so "<b>con</b>tent" stays one word.
+const INLINE = new Set([
+  "a",
+  "abbr",
+  "b",
+  "bdi",
+  "bdo",
+  "cite",
+  "code",
+  "data",
+  "del",
+  "dfn",
+  "em",
+  "font",
+  "i",
+  "ins",
+  "kbd",
+  "mark",
+  "nobr",
+  "q",
+  "s",
+  "samp",
+  "small",
+  "span",
+  "strike",
+  "strong",
+  "sub",
+  "sup",
+  "time",
+  "tt",
+  "u",
+  "var",
+  "wbr",
+]);
+const TAG_NAME = /[a-zA-Z][^\s/>]*/y;
+const endTags = new Map<string, RegExp>();
 
 /**
- * One line of text from an outside source: invisible characters removed, inline markup and
- * common entities undone, whitespace (newlines too, so content cannot fake our list structure)
- * collapsed, secrets removed, then capped at `maxChars` code units.
+ * Plain text from text that may hold HTML, as a browser would show it: every tag removed (with
+ * its attributes, quoted `>` included), the content of `script`, `style` and other hidden
+ * elements dropped, comments, CDATA, doctypes and processing instructions removed, a tag left
+ * open at the end dropped, a `<` that starts no tag kept as text; then entities decoded once
+ * (the full HTML5 set, numeric ones too; invalid code points become U+FFFD). Decoding comes
+ * last, so `&lt;script&gt;` ends as the text `<script>`, never as a tag.
  */
-export function cleanLine(value: string, secrets: readonly string[], maxChars: number): string {
-  const text = removeInvisibleCharacters(value)
-    .replace(INLINE_TAGS, "")
-    .replace(ENTITY, (entity) => ENTITIES[entity] ?? entity)
-    .replace(/\s+/g, " ")
-    .trim();
+export function htmlToText(html: string): string {
+  if (!html.includes("<")) return html.includes("&") ? decodeHTML(html) : html;
+  let text = "";
+  let index = 0;
+  while (index < html.length) {
+    const open = html.indexOf("<", index);
+    if (open === -1) {
+      text += html.slice(index);
+      break;
+    }
+    text += html.slice(index, open);
+    const [skipTo, replacement] = markupAt(html, open);
+    text += replacement;
+    index = skipTo;
+  }
+  return decodeHTML(text);
+}
+
+/** What the `<` at `open` starts: where its markup ends and what stands for it in the text. */
+function markupAt(html: string, open: number): [end: number, replacement: string] {
+  const untilAfter = (close: string, from: number) => {
+    const at = html.indexOf(close, from);
+    return at === -1 ? html.length : at + close.length;
+  };
+  if (html.startsWith("<!--", open)) {
+    // "-->" may follow at once ("<!-->"), and "--!>" also ends a comment.
+    const end = Math.min(untilAfter("-->", open + 2), untilAfter("--!>", open + 2));
+    return [end, ""];
+  }
+  if (html.startsWith("<![CDATA[", open)) return [untilAfter("]]>", open + 9), ""];
+  const next = html.charAt(open + 1);
+  // Doctypes, processing instructions and other "<!" or "<?" markup end at the next ">".
+  if (next === "!" || next === "?") return [untilAfter(">", open + 2), ""];
+  const closing = next === "/";
+  TAG_NAME.lastIndex = open + (closing ? 2 : 1);
+  const name = TAG_NAME.exec(html)?.[0].toLowerCase();
+  // "a < b", "<3", "</ x": no tag, the "<" is text.
+  if (name === undefined) return [open + 1, "<"];
+  const end = tagEnd(html, TAG_NAME.lastIndex);
+  const replacement = INLINE.has(name) ? "" : " ";
+  if (end === -1) return [html.length, replacement];
+  if (closing || !HIDDEN_CONTENT.has(name)) return [end, replacement];
+  // Hidden content runs to its end tag, whatever looks like markup inside it.
+  let endTag = endTags.get(name);
+  if (endTag === undefined) {
+    endTag = new RegExp(`</${name}[\\s/>]`, "gi");
+    endTags.set(name, endTag);
+  }
+  endTag.lastIndex = end;
+  const found = endTag.exec(html);
+  if (found === null) return [html.length, ""];
+  const after = tagEnd(html, found.index + found[0].length - 1);
+  return [after === -1 ? html.length : after, ""];
+}
+
+/** Index just after the `>` that ends the tag whose attributes start at `from`, or -1. */
+function tagEnd(html: string, from: number): number {
+  let quote = "";
+  let afterEquals = false;
+  for (let index = from; index < html.length; index++) {
+    const char = html.charAt(index);
+    if (quote !== "") {
+      if (char === quote) quote = "";
+    } else if (char === ">") {
+      return index + 1;
+    } else if ((char === '"' || char === "'") && afterEquals) {
+      // Only an attribute value opens a quote: a stray quote elsewhere is just a character.
+      quote = char;
+    } else if (char === "=") {
+      afterEquals = true;
+    } else if (char !== " " && char !== "\t" && char !== "\n" && char !== "\r" && char !== "\f") {
+      afterEquals = false;
+    }
+  }
+  return -1;
+}
+
+/**
+ * One line of plain text from an outside source: markup turned into text (see `htmlToText`,
+ * unless `html` is false), invisible characters removed before and after (entities can spell
+ * them), whitespace (newlines too, so content cannot fake our list structure) collapsed, secrets
+ * removed, then capped at `maxChars` code units.
+ */
+export function cleanLine(
+  value: string,
+  secrets: readonly string[],
+  maxChars: number,
+  { html = true }: { html?: boolean } = {},
+): string {
+  let text = removeInvisibleCharacters(value);
+  if (html) text = removeInvisibleCharacters(htmlToText(text));
+  text = text.replace(/\s+/g, " ").trim();
   return truncate(scrubSecrets(text, secrets), maxChars);
 }
 
