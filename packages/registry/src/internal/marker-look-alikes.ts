@@ -10,9 +10,11 @@ import { Buffer } from "node:buffer";
 /**
  * Characters that look like the ASCII the markers are spelled with and that NFKD does not already
  * turn into it, as hex code points by what they look like. Derived from Unicode's confusables.txt
- * (UTS #39; targets that are the letters of "end_external_content", "_", "-" or "<"), with their
- * upper- and lower-case forms, plus Latin small capitals and angle brackets that confusables.txt
- * leaves out but a reader takes for the letter or for "<" (« ‹ 〈 ⟨ 《 ⟪ ❬ ❰ ⧼, ᴇ ɴ ᴅ ʀ ʟ ᴛ ᴀ).
+ * 13.0 (UTS #39): the characters whose skeleton, after NFKD and with marks dropped, is made of the
+ * letters of "end_external_content", "_", "-" or "<" (sequences such as "rn" for "m" included),
+ * with their upper- and lower-case forms; plus Latin small capitals and angle brackets that
+ * confusables.txt leaves out but a reader takes for the letter or for "<" (« 〈 ⟨ 《 ⟪ ❬ ❰ ⧼,
+ * ᴇ ɴ ᴅ ʀ ʟ ᴛ ᴀ). Keeping only these, not the whole table, keeps the registry's import cheap.
  */
 const LOOK_ALIKES: Readonly<Record<string, string>> = {
   "-":
@@ -135,8 +137,16 @@ const BRACKET_UNITS = [
 const HAS_BRACKET = new RegExp(
   `[${BRACKET_UNITS.map((unit) => `\\u${unit.toString(16).padStart(4, "0")}`).join("")}]`,
 );
-const IS_BRACKET = new Uint8Array(0x10000);
-for (const unit of BRACKET_UNITS) IS_BRACKET[unit] = 1;
+let isBracket: Uint8Array | undefined;
+
+// A flag for each UTF-16 code unit, made on the first text with a bracket.
+function bracketFlags(): Uint8Array {
+  if (isBracket === undefined) {
+    isBracket = new Uint8Array(0x10000);
+    for (const unit of BRACKET_UNITS) isBracket[unit] = 1;
+  }
+  return isBracket;
+}
 
 // What may follow the brackets, on the skeleton: optional "end", "external" and "content", apart
 // or joined by spaces, "_" or "-". The words have 18 letters: reading stops after that.
@@ -163,9 +173,10 @@ export function breakMarkerLookAlikes(text: string): string {
   if (!mayHoldMarker(text)) return text;
   let result = "";
   let copied = 0;
+  const flags = bracketFlags();
   let index = 0;
   while (index < text.length) {
-    if (IS_BRACKET[text.charCodeAt(index)] !== 1) {
+    if (flags[text.charCodeAt(index)] !== 1) {
       index++;
       continue;
     }
