@@ -2,7 +2,7 @@ import type { ToolResponse } from "@toolgate/tool-core";
 
 /** Fields every {@link ToolEvent} has. */
 export interface ToolEventBase {
-  /** The tool name as the call gave it. */
+  /** The tool name as the call gave it (`""` for a batch call whose fields could not be read). */
   readonly tool: string;
   /** The tool's origin (trust root); absent when the name matched no tool. */
   readonly origin?: string;
@@ -46,6 +46,11 @@ export interface ToolInvalidEvent extends ToolEventBase {
   readonly reason: "unknown-tool" | "invalid-json" | "invalid-arguments" | "invalid-schema";
   /** The readable problem (before redaction). */
   readonly message: string;
+  /**
+   * What was thrown when the arguments (or a batch call) could not be read or validated: a
+   * getter or proxy trap, a validator that overflowed the stack. Absent for ordinary problems.
+   */
+  readonly error?: unknown;
   readonly response: ToolResponse;
 }
 
@@ -56,6 +61,11 @@ export interface ToolEndEvent extends ToolEventBase {
   readonly response: ToolResponse;
   /** Time from `start` to the answer. */
   readonly durationMs: number;
+  /**
+   * Present when the output budget cut the response text: its length before and the characters
+   * kept (the response then ends with a marker saying so, and `data` keeps the full value).
+   */
+  readonly cut?: { readonly originalChars: number; readonly keptChars: number };
 }
 
 /**

@@ -22,7 +22,9 @@ import {
   defaultExternalContentGuard,
   type ExternalContentGuard,
 } from "./external-content-guard.js";
+import { checkArgumentValues } from "./internal/check-argument-values.js";
 import { closestNames } from "./internal/closest-names.js";
+import { type Cut, cutToBudget } from "./internal/cut-to-budget.js";
 import { catalogLine, describeTool } from "./internal/describe-tool.js";
 import {
   type AnthropicTool,
@@ -30,7 +32,7 @@ import {
   toAnthropicTool,
   toOpenAITool,
 } from "./provider-formats.js";
-import type { ToolEvent, ToolFailedEvent, ToolInvalidEvent } from "./tool-event.js";
+import type { ToolEndEvent, ToolEvent, ToolFailedEvent, ToolInvalidEvent } from "./tool-event.js";
 import { ToolPermissions } from "./tool-permissions.js";
 import { ToolRegistrationError } from "./tool-registration-error.js";
 
@@ -50,6 +52,13 @@ export interface ToolRegistryOptions {
   redact?: (text: string) => string;
   /** Audit log and telemetry; see {@link ToolEvent}. A throwing listener is ignored. */
   onEvent?: (event: ToolEvent) => void;
+  /**
+   * Output budget: the longest response text a tool's answer may have (a positive integer);
+   * longer text is cut, ends with a marker saying so, and is answered as partial with the full
+   * value in `data`. A tool's own `maxResultChars` takes precedence. `null` = no cap.
+   * @default 100_000 (about 25,000 tokens)
+   */
+  maxResultChars?: number | null;
 }
 
 /** Per-call options. */
@@ -90,12 +99,25 @@ export interface RegisterAllOptions {
 
 interface Entry {
   readonly tool: Tool<object>;
+  /** The output budget for this tool's responses; undefined = no cap. */
+  readonly budget: number | undefined;
+  /** The context for calls without an id, deadline or caller signal: made once per tool. */
+  readonly context: ToolContext;
   validate: ArgumentValidator | undefined;
   // The permission decision never changes: tools and permissions are both immutable.
   denial: string | undefined | typeof UNCHECKED;
 }
 
 type Args = Record<string, unknown>;
+/** A batch call read once: its fields, whether it may run beside its neighbours, or what threw. */
+interface PreparedCall {
+  name: string;
+  args: Args | string | undefined;
+  id: string | undefined;
+  concurrent: boolean;
+  /** What reading the call's fields threw. */
+  unreadable?: unknown;
+}
 /** What a call that settles later settles to: its whole result, or (for `execute`) the response. */
 type Settle<T> = (result: ExecutionResult) => T;
 /** A call's result now, or a promise of what `settle` makes of it later. */
@@ -106,6 +128,7 @@ const registryMarker = Symbol.for("toolgate.tool-registry");
 // One signal for every call without a deadline or caller signal: no allocation per call, and
 // tools can tell (isNeverAborted) that there is no cancellation to pass on.
 const NO_ID_CONTEXT: ToolContext = Object.freeze({ signal: NEVER_ABORTED_SIGNAL });
+const DEFAULT_MAX_RESULT_CHARS = 100_000;
 const MAX_TIMER_MS = 2_147_483_647;
 const WORST_CASE_HINTS = makeHints();
 const hasOwn = Object.prototype.hasOwnProperty;
@@ -132,6 +155,7 @@ export class ToolRegistry {
   readonly #guard: ExternalContentGuard | undefined;
   readonly #redact: ((text: string) => string) | undefined;
   readonly #onEvent: ((event: ToolEvent) => void) | undefined;
+  readonly #maxResultChars: number | undefined;
 
   constructor(options: ToolRegistryOptions = {}) {
     if (typeof options !== "object" || options === null) {
@@ -159,6 +183,11 @@ export class ToolRegistry {
     this.#guard = guard === false ? undefined : (guard ?? defaultExternalContentGuard);
     this.#redact = redact;
     this.#onEvent = onEvent;
+    const max = options.maxResultChars;
+    if (max !== undefined && max !== null && !isLimit(max)) {
+      throw new TypeError("ToolRegistry: maxResultChars must be a positive integer or null");
+    }
+    this.#maxResultChars = max === undefined ? DEFAULT_MAX_RESULT_CHARS : (max ?? undefined);
   }
 
   /** True for a `ToolRegistry` from any installed copy of @toolgate/registry. */
@@ -205,7 +234,7 @@ export class ToolRegistry {
         toolName: tool.name,
       });
     }
-    this.#tools.set(tool.name, { tool, validate: undefined, denial: UNCHECKED });
+    this.#tools.set(tool.name, this.#entry(tool));
   }
 
   /**
@@ -234,10 +263,21 @@ export class ToolRegistry {
     const added: string[] = [];
     for (const tool of list) {
       if (onConflict === "skip" && this.#tools.has(tool.name)) continue;
-      this.#tools.set(tool.name, { tool, validate: undefined, denial: UNCHECKED });
+      this.#tools.set(tool.name, this.#entry(tool));
       added.push(tool.name);
     }
     return added;
+  }
+
+  #entry(tool: Tool<object>): Entry {
+    // A tool's own budget (a number, or null for none) wins over the registry's.
+    const own = tool.maxResultChars;
+    const budget = own === undefined ? this.#maxResultChars : (own ?? undefined);
+    const context =
+      budget === undefined
+        ? NO_ID_CONTEXT
+        : Object.freeze({ signal: NEVER_ABORTED_SIGNAL, maxResultChars: budget });
+    return { tool, budget, context, validate: undefined, denial: UNCHECKED };
   }
 
   /** Removes a tool; false when there was none by that name. */
@@ -300,7 +340,10 @@ export class ToolRegistry {
     while (i < prepared.length) {
       const call = prepared[i]!;
       if (!call.concurrent) {
-        results[i] = await this.#call(call.name, call.args, options, call.id, asResult);
+        results[i] =
+          "unreadable" in call
+            ? this.#unreadableCall(call.unreadable)
+            : await this.#call(call.name, call.args, options, call.id, asResult);
         i++;
         continue;
       }
@@ -375,23 +418,17 @@ export class ToolRegistry {
     if (entry === undefined) return this.#unknownTool(name, callId);
     const tool = entry.tool;
 
-    // 2. Arguments.
+    // 2. Arguments: parsed, then checked for depth and finite numbers before anything recurses.
     let args: Args;
-    if (typeof rawArgs === "string") {
-      const parsed = parseArguments(rawArgs);
+    try {
+      const parsed = readArguments(rawArgs);
       if (typeof parsed === "string") return this.#invalid(tool, callId, "invalid-json", parsed);
       args = parsed;
-    } else if (rawArgs === undefined) {
-      args = {};
-    } else if (typeof rawArgs === "object" && rawArgs !== null && !Array.isArray(rawArgs)) {
-      args = rawArgs;
-    } else {
-      return this.#invalid(
-        tool,
-        callId,
-        "invalid-json",
-        `arguments must be a JSON object, got ${kindOf(rawArgs)}`,
-      );
+      const problem = checkArgumentValues(args, typeof rawArgs === "object");
+      if (problem !== undefined) return this.#invalid(tool, callId, "invalid-arguments", problem);
+    } catch (error) {
+      const problem = `arguments cannot be read (${typeLabel(error)})`;
+      return this.#invalid(tool, callId, "invalid-arguments", problem, false, error);
     }
 
     // 3. Permissions.
@@ -418,12 +455,15 @@ export class ToolRegistry {
       }
       entry.validate = validate;
     }
-    if (!validate(args)) {
+    const invalid = validationProblem(validate, args);
+    if (invalid !== undefined) {
       return this.#invalid(
         tool,
         callId,
         "invalid-arguments",
-        describeValidationErrors(validate.errors, args),
+        invalid.problem,
+        false,
+        invalid.error,
       );
     }
 
@@ -526,29 +566,30 @@ export class ToolRegistry {
     }
     if (signal === undefined && timeoutMs === undefined) {
       const context =
-        callId === undefined ? NO_ID_CONTEXT : { signal: NEVER_ABORTED_SIGNAL, callId };
-      let value: unknown;
+        callId === undefined
+          ? entry.context
+          : { signal: NEVER_ABORTED_SIGNAL, callId, maxResultChars: entry.budget };
       try {
-        value = tool.run(args, context);
-      } catch (error) {
-        return this.#thrown(tool, callId, error, started);
-      }
-      if (isThenable(value)) {
+        const value = tool.run(args, context);
+        // Reading `then` runs the tool's code (a getter, a proxy trap), so it is inside the try.
+        if (!isThenable(value)) return this.#returned(entry, callId, value, started);
         // Settled in the same turn as the tool's promise: `execute` waits no turn more.
-        return Promise.resolve(value).then(
-          (resolved) => settle(this.#returned(tool, callId, resolved, started)),
-          (error: unknown) => settle(this.#thrown(tool, callId, error, started)),
+        return whenSettled(
+          value,
+          (resolved) => settle(this.#returned(entry, callId, resolved, started)),
+          (error) => settle(this.#thrown(entry, callId, error, started)),
         );
+      } catch (error) {
+        return this.#thrown(entry, callId, error, started);
       }
-      return this.#returned(tool, callId, value, started);
     }
-    return this.#runWithDeadline(tool, args, callId, signal, timeoutMs, started, settle);
+    return this.#runWithDeadline(entry, args, callId, signal, timeoutMs, started, settle);
   }
 
   // One promise that the first of result, deadline and caller's abort settles; whatever comes
   // after is ignored (a tool that gives up when its signal aborts answers too late to count).
   #runWithDeadline<T>(
-    tool: Tool<object>,
+    entry: Entry,
     args: Args,
     callId: string | undefined,
     signal: AbortSignal | undefined,
@@ -556,6 +597,7 @@ export class ToolRegistry {
     started: number,
     settle: Settle<T>,
   ): Promise<T> {
+    const tool = entry.tool;
     // Made for this call only, so the tool may hand its signal to code that never removes
     // listeners; and only when the tool reads it: a new AbortSignal costs microseconds on Node 20.
     let controller: AbortController | undefined;
@@ -563,6 +605,7 @@ export class ToolRegistry {
     let stopped = false;
     const context: ToolContext = {
       callId,
+      maxResultChars: entry.budget,
       get signal() {
         if (controller === undefined) {
           controller = callAbortController();
@@ -595,31 +638,30 @@ export class ToolRegistry {
         }, timeoutMs);
       }
       signal?.addEventListener("abort", onCallerAbort, { once: true });
-      let value: unknown;
       try {
-        value = tool.run(args, context);
+        const value = tool.run(args, context);
+        if (!isThenable(value)) {
+          finish(this.#returned(entry, callId, value, started));
+          return;
+        }
+        whenSettled(
+          value,
+          (resolved) => {
+            if (!settled) finish(this.#returned(entry, callId, resolved, started));
+          },
+          (error) => {
+            if (!settled) finish(this.#thrown(entry, callId, error, started));
+          },
+        );
       } catch (error) {
-        finish(this.#thrown(tool, callId, error, started));
-        return;
+        finish(this.#thrown(entry, callId, error, started));
       }
-      if (!isThenable(value)) {
-        finish(this.#returned(tool, callId, value, started));
-        return;
-      }
-      Promise.resolve(value).then(
-        (resolved) => {
-          if (!settled) finish(this.#returned(tool, callId, resolved, started));
-        },
-        (error: unknown) => {
-          if (!settled) finish(this.#thrown(tool, callId, error, started));
-        },
-      );
     });
   }
 
   // 7-9 for a value the tool returned.
   #returned(
-    tool: Tool<object>,
+    entry: Entry,
     callId: string | undefined,
     value: unknown,
     started: number,
@@ -627,44 +669,57 @@ export class ToolRegistry {
     let response: ToolResponse;
     try {
       response = toToolResponse(value);
-      // A response from another copy of tool-core (or an object posing as one) is rebuilt here,
-      // so its status and text are checked and guard and redaction can rely on it.
-      if (!(response instanceof ToolResponse)) {
-        const posing: ToolResponse = response;
-        response = new ToolResponse(
-          posing.status,
-          posing.text,
-          posing.data,
-          posing.content && { content: posing.content },
-        );
+      // A response the tool made (ours, another copy's, a proxy, an object posing as one) is
+      // rebuilt from fields read once, so its status and text are checked and no getter or trap
+      // of the tool's runs after this point (in the guard, redaction, or the caller's hands).
+      if (response === value) {
+        const made: ToolResponse = response;
+        const content = made.content;
+        response = new ToolResponse(made.status, made.text, made.data, content && { content });
       }
     } catch (error) {
-      return this.#failed(tool, callId, "exception", error, started);
+      return this.#failed(entry.tool, callId, "exception", error, started);
     }
-    return this.#answered(tool, callId, response, started);
+    return this.#answered(entry, callId, response, started);
   }
 
   // 7-9 for an exception: ToolError text goes to the model, anything else only by type name.
   #thrown(
-    tool: Tool<object>,
+    entry: Entry,
     callId: string | undefined,
     error: unknown,
     started: number,
   ): ExecutionResult {
-    if (ToolError.isInstance(error)) {
-      const message = String(error.message);
-      const text = ToolInputError.isInstance(error) ? `(input error: ${message})` : message;
-      return this.#answered(tool, callId, ToolResponse.error(text, error.data), started);
+    let response: ToolResponse | undefined;
+    try {
+      if (ToolError.isInstance(error)) {
+        const message = String(error.message);
+        const text = ToolInputError.isInstance(error) ? `(input error: ${message})` : message;
+        response = ToolResponse.error(text, error.data);
+      }
+    } catch {
+      // An error whose fields cannot be read is reported by type name, like any other.
+      response = undefined;
     }
-    return this.#failed(tool, callId, "exception", error, started);
+    if (response === undefined) {
+      return this.#failed(entry.tool, callId, "exception", error, started);
+    }
+    return this.#answered(entry, callId, response, started);
   }
 
   #answered(
-    tool: Tool<object>,
+    entry: Entry,
     callId: string | undefined,
     response: ToolResponse,
     started: number,
   ): ExecutionResult {
+    const tool = entry.tool;
+    // 8a. The output budget, before the guard so its markers stay whole.
+    let cut: Cut | undefined;
+    const budget = entry.budget;
+    if (budget !== undefined && response.text.length > budget) {
+      ({ response, cut } = cutToBudget(response, budget));
+    }
     let guarded = response;
     if (tool.externalContent && this.#guard !== undefined) {
       try {
@@ -680,14 +735,16 @@ export class ToolRegistry {
     const final = this.#finish(tool, guarded);
     if (this.#onEvent !== undefined) {
       const durationMs = performance.now() - started;
-      this.#emit({
+      const end: ToolEndEvent = {
         type: "end",
         tool: tool.name,
         origin: tool.origin,
         callId,
         response: final,
         durationMs,
-      });
+      };
+      // Added only when there was a cut: a spread in the literal would slow every call.
+      this.#emit(cut === undefined ? end : { ...end, cut });
     }
     return { response: final, executed: true, callId };
   }
@@ -776,6 +833,7 @@ export class ToolRegistry {
     reason: ToolInvalidEvent["reason"],
     problem: string,
     verbatim = false,
+    error?: unknown,
   ): ExecutionResult {
     const text = verbatim ? problem : `(input error: ${problem})`;
     const response = this.#finish(tool, ToolResponse.error(text));
@@ -786,6 +844,7 @@ export class ToolRegistry {
       callId,
       reason,
       message: response.text,
+      ...(error !== undefined && { error }),
       response,
     });
     return { response, executed: false, callId };
@@ -827,55 +886,73 @@ export class ToolRegistry {
 
   #emit(event: ToolEvent): void {
     try {
-      this.#onEvent?.(event);
+      const returned: unknown = this.#onEvent?.(event);
+      // An async listener that fails must not become an unhandled rejection (which ends Node).
+      if (returned instanceof Promise) returned.catch(ignore);
     } catch {
       // Telemetry must never change what the model gets.
     }
   }
 
-  #prepare(call: ToolCall): {
-    name: string;
-    args: Args | string | undefined;
-    id: string | undefined;
-    concurrent: boolean;
-  } {
-    if (typeof call !== "object" || call === null) {
-      return { name: String(call), args: undefined, id: undefined, concurrent: false };
+  #prepare(call: ToolCall): PreparedCall {
+    let name: string;
+    let id: unknown;
+    let args: Args | string | undefined;
+    try {
+      if (typeof call !== "object" || call === null) {
+        return { name: String(call), args: undefined, id: undefined, concurrent: false };
+      }
+      // Each field is read once: a getter cannot show the checks one value and the tool another.
+      ({ name, id, args } = call);
+    } catch (error) {
+      return { name: "", args: undefined, id: undefined, concurrent: false, unreadable: error };
     }
-    const id = typeof call.id === "string" ? call.id : undefined;
-    let args: Args | string | undefined = call.args;
-    const entry = typeof call.name === "string" ? this.#tools.get(call.name) : undefined;
+    const callId = typeof id === "string" ? id : undefined;
+    const entry = typeof name === "string" ? this.#tools.get(name) : undefined;
     if (entry === undefined || !entry.tool.parallel) {
-      return { name: call.name, args, id, concurrent: false };
+      return { name, args, id: callId, concurrent: false };
     }
-    // Parse once here so the parallel check sees real arguments; bad JSON is reported by #call.
-    if (typeof args === "string") {
-      const parsed = parseArguments(args);
-      if (typeof parsed === "string") return { name: call.name, args, id, concurrent: false };
+    // Parse once here so the parallel check sees real arguments. Only valid calls reach
+    // needsConfirmation and the policy; anything wrong (bad JSON, values, a validator that
+    // throws) makes the call run alone, and #call reports it.
+    try {
+      const parsed = readArguments(args);
+      if (typeof parsed === "string") return { name, args, id: callId, concurrent: false };
       args = parsed;
-    }
-    if (args === undefined) args = {};
-    // Only valid calls reach needsConfirmation and the policy; an invalid one runs alone (and
-    // fails fast in #call).
-    let validate = entry.validate;
-    if (validate === undefined) {
-      try {
+      if (checkArgumentValues(parsed, true) !== undefined) {
+        return { name, args, id: callId, concurrent: false };
+      }
+      let validate = entry.validate;
+      if (validate === undefined) {
         validate = argumentValidator(entry.tool.inputSchema);
         entry.validate = validate;
-      } catch {
-        return { name: call.name, args, id, concurrent: false };
       }
+      const concurrent =
+        validate(parsed) === true && this.#confirmationNeeded(entry.tool, parsed) === undefined;
+      return { name, args, id: callId, concurrent };
+    } catch {
+      return { name, args, id: callId, concurrent: false };
     }
-    const concurrent =
-      typeof args === "object" &&
-      args !== null &&
-      validate(args) &&
-      this.#confirmationNeeded(entry.tool, args) === undefined;
-    return { name: call.name, args, id, concurrent };
+  }
+
+  #unreadableCall(error: unknown): ExecutionResult {
+    const text = `(input error: the call could not be read (${typeLabel(error)}))`;
+    const response = this.#finish(undefined, ToolResponse.error(text));
+    this.#emit({
+      type: "invalid",
+      tool: "",
+      reason: "unknown-tool",
+      message: response.text,
+      error,
+      response,
+    });
+    return { response, executed: false };
   }
 }
 
 Object.defineProperty(ToolRegistry.prototype, registryMarker, { value: true });
+
+function ignore(): void {}
 
 function toResponse(result: ExecutionResult): ToolResponse {
   return result.response;
@@ -897,6 +974,18 @@ function checkTool(tool: unknown): asserts tool is Tool<object> {
       { toolName: String(tool.name) },
     );
   }
+  // Checked here too for tool-shaped objects that did not go through Tool's constructor.
+  const max: unknown = tool.maxResultChars;
+  if (max !== undefined && max !== null && !isLimit(max)) {
+    throw new ToolRegistrationError(
+      `tool '${tool.name}': maxResultChars must be a positive integer or null`,
+      { toolName: tool.name },
+    );
+  }
+}
+
+function isLimit(value: unknown): value is number {
+  return typeof value === "number" && Number.isSafeInteger(value) && value > 0;
 }
 
 function optionalFunction(value: unknown, field: string): void {
@@ -912,6 +1001,35 @@ function checkTimeout(value: unknown, field: string): number | undefined {
   }
   // setTimeout fires at once for delays beyond 2^31-1 ms (about 24.8 days): treat as none.
   return value > MAX_TIMER_MS ? undefined : value;
+}
+
+/** The arguments as an object, or the problem as a string. May throw for a hostile object. */
+function readArguments(raw: unknown): Args | string {
+  if (typeof raw === "string") return parseArguments(raw);
+  if (raw === undefined) return {};
+  if (typeof raw === "object" && raw !== null && !Array.isArray(raw)) return raw as Args;
+  return `arguments must be a JSON object, got ${kindOf(raw)}`;
+}
+
+/**
+ * Why `args` fail validation (with what was thrown, if validation itself threw), or `undefined`
+ * when they pass. A validator that throws (a stack overflow on a recursive schema, a getter in
+ * the arguments) is an input error, never an exception out of the channel.
+ */
+function validationProblem(
+  validate: ArgumentValidator,
+  args: Args,
+): { problem: string; error?: unknown } | undefined {
+  try {
+    if (validate(args)) return undefined;
+  } catch (error) {
+    return { problem: `arguments could not be validated (${typeLabel(error)})`, error };
+  }
+  try {
+    return { problem: describeValidationErrors(validate.errors, args) };
+  } catch (error) {
+    return { problem: "the arguments do not match the schema", error };
+  }
 }
 
 /**
@@ -944,6 +1062,28 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
     (typeof value === "object" || typeof value === "function") &&
     typeof (value as { then?: unknown }).then === "function"
   );
+}
+
+const promiseThen = Promise.prototype.then;
+
+/**
+ * Calls `onFulfilled` or `onRejected` once a tool's thenable settles. A plain native promise is
+ * followed as it is (no extra turn); anything else (a promise with its own `then`, a subclass,
+ * a proxy, a hand-made thenable) is first adopted by a promise of ours, whose resolution turns a
+ * `then` that throws into a rejection. May throw synchronously (a proxy posing as a promise).
+ */
+function whenSettled<T>(
+  value: PromiseLike<unknown>,
+  onFulfilled: (value: unknown) => T,
+  onRejected: (error: unknown) => T,
+): Promise<T> {
+  const plain =
+    value instanceof Promise &&
+    Object.getPrototypeOf(value) === Promise.prototype &&
+    !hasOwn.call(value, "then") &&
+    !hasOwn.call(value, "constructor");
+  const pending = plain ? value : new Promise<unknown>((resolve) => resolve(value));
+  return promiseThen.call(pending, onFulfilled, onRejected) as Promise<T>;
 }
 
 function hintsOf(tool: Tool<object>, args: Args): Hints {
