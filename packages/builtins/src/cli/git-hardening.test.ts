@@ -610,6 +610,26 @@ const ROWS: readonly Row[] = [
     raw: false,
   },
   {
+    name: "submodule.<name>.ignore = none makes git status enter a submodule with a filter",
+    config: '[submodule "sub"]\n\tignore = none',
+    setup: (git, row) => {
+      const sub = join(row, "sub");
+      git("init", "-q", sub);
+      writeFileSync(join(sub, "a.txt"), "a\n");
+      writeFileSync(join(sub, ".gitattributes"), "* filter=subevil\n");
+      git("-C", sub, "add", ".");
+      git("-C", sub, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "s");
+      git("-c", "protocol.file.allow=always", "submodule", "add", "-q", sub, "sub");
+      git("commit", "-qm", "add sub");
+      git("-C", join(row, "repo", "sub"), "config", "filter.subevil.clean", join(row, "evil"));
+      const when = new Date(Date.now() - 1e9);
+      utimesSync(join(row, "repo", "sub", "a.txt"), when, when);
+    },
+    command: "git status",
+    refused: "submodule.sub.ignore",
+    raw: true,
+  },
+  {
     name: "pager.<cmd> naming a program",
     config: "[pager]\n\tlog = EVIL",
     command: "git log",
@@ -878,6 +898,11 @@ describe("git hardening helpers", () => {
     ["submodule.lib.update", "  !make", true],
     ["submodule.lib.update", "rebase", false],
     ["submodule.recurse", "true", false],
+    ["submodule.lib.ignore", "none", true],
+    ["submodule.lib.ignore", "dirty", true],
+    ["submodule.lib.ignore", undefined, true],
+    ["submodule.lib.ignore", "all", false],
+    ["submodule.lib.ignore", "ALL ", false],
     ["pager.log", "less -R", true],
     ["pager.log", undefined, false],
     ["pager.log", "", false],
@@ -1002,6 +1027,8 @@ describe("git hardening helpers", () => {
       "core.hooksPath": "/dev/null",
       "credential.helper": "",
       "protocol.ext.allow": "never",
+      "protocol.file.allow": "never",
+      "push.recurseSubmodules": "no",
     });
   });
 

@@ -43,6 +43,8 @@ export const GIT_FORCED_CONFIG: readonly (readonly [string, string])[] = [
   ["web.browser", ""],
   ["submodule.recurse", "false"],
   ["fetch.recurseSubmodules", "false"],
+  ["push.recurseSubmodules", "no"], // a push inside a submodule would use its unchecked config
+  ["diff.submodule", "short"],
   ["diff.ignoreSubmodules", "all"],
   ["status.submoduleSummary", "false"],
 ];
@@ -130,7 +132,12 @@ export function repositoryKeyReason(key: string, value: string | undefined): str
         ? HELPER
         : undefined;
     case "submodule":
-      return sub && is("update") && (value ?? "").trimStart().startsWith("!") ? RUNS : undefined;
+      if (sub && is("update") && (value ?? "").trimStart().startsWith("!")) return RUNS;
+      // Any `ignore` but `all` makes status and diff run git inside the submodule, with the
+      // submodule's own config, which is not checked here.
+      return sub && is("ignore") && value?.trim().toLowerCase() !== "all"
+        ? "which makes git status and diff run git inside that submodule, whose config is not checked"
+        : undefined;
     case "pager":
       return value === undefined || GIT_BOOLEAN.test(value.trim()) ? undefined : RUNS;
     case "gpg":
