@@ -57,6 +57,64 @@ describe("linearRegExp", () => {
     }
   });
 
+  // Unicode's long General_Category names and aliases (UCD PropertyValueAliases.txt).
+  const LONG_CATEGORIES = [
+    "Letter",
+    "Cased_Letter",
+    "Uppercase_Letter",
+    "Lowercase_Letter",
+    "Titlecase_Letter",
+    "Modifier_Letter",
+    "Other_Letter",
+    "Mark",
+    "Combining_Mark",
+    "Nonspacing_Mark",
+    "Spacing_Mark",
+    "Enclosing_Mark",
+    "Number",
+    "Decimal_Number",
+    "digit",
+    "Letter_Number",
+    "Other_Number",
+    "Punctuation",
+    "punct",
+    "Connector_Punctuation",
+    "Dash_Punctuation",
+    "Open_Punctuation",
+    "Close_Punctuation",
+    "Initial_Punctuation",
+    "Final_Punctuation",
+    "Other_Punctuation",
+    "Symbol",
+    "Math_Symbol",
+    "Currency_Symbol",
+    "Modifier_Symbol",
+    "Other_Symbol",
+    "Separator",
+    "Space_Separator",
+    "Line_Separator",
+    "Paragraph_Separator",
+    "Other",
+    "Control",
+    "cntrl",
+    "Format",
+    "Surrogate",
+    "Private_Use",
+  ];
+  const SAMPLES = [
+    ..."aZǅʰא\u0301\u0903\u20dd0٣Ⅻ½_-([)]«»!+$^¦© \u2028\u2029\u0007\u00ad\ue000\ud800😀𝒜",
+  ];
+
+  it.each(LONG_CATEGORIES)("reads \\p{%s} and \\p{gc=…} as JavaScript does", (name) => {
+    for (const pattern of [`^\\p{${name}}$`, `^\\P{General_Category=${name}}$`]) {
+      const linear = linearRegExp(pattern, "u");
+      const native = new RegExp(pattern, "u");
+      for (const char of SAMPLES) {
+        expect([pattern, char, linear.test(char)]).toEqual([pattern, char, native.test(char)]);
+      }
+    }
+  });
+
   it("reads \\s, \\S and . as JavaScript does for every character of the BMP", () => {
     const patterns = ["^\\s$", "^\\S$", "^.$", "^[^\\S\\r]$", "^[\\S\\n]$"];
     for (const pattern of patterns) {

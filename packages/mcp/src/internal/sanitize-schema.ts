@@ -1,9 +1,48 @@
+import { linearPatternProblem } from "@toolgate/registry";
+import { removeInvisibleCharacters } from "@toolgate/tool-core";
 import { sanitizeDescription } from "../sanitize-description.js";
 
-/** Keys whose string values are prose shown to the model and reviewer. */
-const PROSE_KEYS = new Set(["description", "title"]);
-/** Keywords whose values are data the server compares against: kept byte for byte. */
-const DATA_KEYS = new Set(["const", "enum", "default", "examples"]);
+/**
+ * Keywords whose values, of any type and at any depth, are prose for the model and the reviewer:
+ * every string in them (object keys too) is cleaned; nothing validates against them.
+ */
+const PROSE_KEYWORDS = new Set([
+  "description",
+  "title",
+  "$comment",
+  "markdownDescription",
+  "deprecationMessage",
+  "enumDescriptions",
+  "markdownEnumDescriptions",
+]);
+/** Keywords whose value is a schema or a list of schemas. */
+const SCHEMA_KEYWORDS = new Set([
+  "items",
+  "additionalItems",
+  "prefixItems",
+  "contains",
+  "additionalProperties",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+  "propertyNames",
+  "not",
+  "if",
+  "then",
+  "else",
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "contentSchema",
+]);
+/** Keywords whose value maps names (kept byte for byte) to schemas, and what a name is. */
+const MAP_KEYWORDS = new Map([
+  ["properties", "property name"],
+  ["patternProperties", "pattern"],
+  ["dependentSchemas", "property name"],
+  ["dependencies", "property name"],
+  ["$defs", "definition name"],
+  ["definitions", "definition name"],
+]);
 
 /** How deeply an input schema may nest (objects and arrays); deeper ones are refused. */
 export const MAX_SCHEMA_DEPTH = 64;
@@ -15,9 +54,31 @@ export type SanitizedSchema =
   | { readonly ok: false; readonly reason: string };
 
 /**
- * A plain-JSON copy of `schema` in which every `description` and `title` string, at any depth,
- * is sanitized; everything else is kept as sent. Walks with an explicit stack, so a hostile
- * 10,000-deep schema is refused with a reason instead of overflowing the call stack.
+ * How a value is read: a schema; a map from names to schemas; a list of schemas; prose (every
+ * string cleaned); or exact (any other keyword: names, `enum`, `const`, `default`, `examples`,
+ * `required`, `pattern`, `$ref`… are compared byte for byte, so they must already be clean).
+ */
+type Mode = "schema" | "map" | "list" | "prose" | "exact";
+
+interface Frame {
+  readonly from: object;
+  readonly to: Record<string, unknown> | unknown[];
+  readonly mode: Mode;
+  readonly depth: number;
+  /** For a map: what its keys are ("property name", "pattern", "definition name"). */
+  readonly names: string | undefined;
+  readonly parent?: Frame;
+  readonly key?: string;
+}
+
+/**
+ * A plain-JSON copy of `schema` that is safe to show a model: every string in a prose keyword
+ * (`description`, `title`, `$comment`…, of any type, at any depth) is sanitized; a hidden
+ * character anywhere else (property names, `required`, `enum`, `const`, `default`, `examples`,
+ * `pattern`, `$ref`, definition names, unknown keywords…), where changing a string would change
+ * what validates, refuses the tool with the place named, as does a `pattern` the registry cannot
+ * run in linear time. Walks with an explicit stack, so a hostile 10,000-deep schema is refused
+ * with a reason instead of overflowing the call stack.
  */
 export function sanitizeSchema(
   schema: Record<string, unknown>,
@@ -25,12 +86,11 @@ export function sanitizeSchema(
   maxDepth: number = MAX_SCHEMA_DEPTH,
 ): SanitizedSchema {
   const root: Record<string, unknown> = {};
-  const stack: { from: object; to: Record<string, unknown> | unknown[]; depth: number }[] = [
-    { from: schema, to: root, depth: 1 },
-  ];
+  const stack: Frame[] = [{ from: schema, to: root, mode: "schema", depth: 1, names: undefined }];
   let nodes = 0;
   while (stack.length > 0) {
-    const { from, to, depth } = stack.pop()!;
+    const frame = stack.pop()!;
+    const { from, to, mode, depth } = frame;
     // The depth limit also ends cycles (possible with in-memory transports); the node limit
     // ends shared sub-objects that would multiply the work.
     if (depth > maxDepth) {
@@ -39,20 +99,53 @@ export function sanitizeSchema(
     if (++nodes > MAX_SCHEMA_NODES) {
       return { ok: false, reason: `its input schema has more than ${MAX_SCHEMA_NODES} parts` };
     }
+    const isArray = Array.isArray(from);
     for (const [key, value] of Object.entries(from)) {
-      let copy: unknown = value;
-      if (typeof value === "string" && !Array.isArray(from) && PROSE_KEYS.has(key)) {
-        copy = sanitizeDescription(value, maxChars);
-      } else if (typeof value === "object" && value !== null) {
-        if (!Array.isArray(from) && DATA_KEYS.has(key)) {
-          copy = structuredCloneJson(value);
-          if (copy === undefined) {
-            return { ok: false, reason: `its input schema's '${key}' cannot be copied as JSON` };
-          }
-        } else {
-          copy = Array.isArray(value) ? [] : {};
-          stack.push({ from: value, to: copy as Record<string, unknown>, depth: depth + 1 });
+      let name = key;
+      if (!isArray) {
+        if (mode === "prose") name = sanitizeDescription(key, maxChars);
+        else if (hasHidden(key)) {
+          const what = mode === "map" ? frame.names! : mode === "schema" ? "keyword" : "key";
+          return hidden(`${what} at ${describePlace(frame, key)}`);
         }
+        if (mode === "map" && frame.names === "pattern") {
+          const problem = linearPatternProblem(key);
+          if (problem !== undefined) return badPattern(describePlace(frame, key), problem);
+        }
+      }
+      let childMode: Mode = mode === "prose" ? "prose" : "exact";
+      let names: string | undefined;
+      if (mode === "schema") {
+        if (PROSE_KEYWORDS.has(key)) childMode = "prose";
+        else if (SCHEMA_KEYWORDS.has(key)) childMode = Array.isArray(value) ? "list" : "schema";
+        else if (MAP_KEYWORDS.has(key)) {
+          childMode = "map";
+          names = MAP_KEYWORDS.get(key);
+        }
+      } else if (mode === "map" || mode === "list") {
+        // `dependencies` maps a name to a schema or to a list of names.
+        childMode = Array.isArray(value) ? "exact" : "schema";
+      }
+      let copy: unknown = value;
+      if (typeof value === "string") {
+        if (childMode === "prose") copy = sanitizeDescription(value, maxChars);
+        else if (hasHidden(value)) return hidden(`value at ${describePlace(frame, key)}`);
+      }
+      if (mode === "schema" && key === "pattern") {
+        const problem = linearPatternProblem(value as string);
+        if (problem !== undefined) return badPattern(describePlace(frame, key), problem);
+      }
+      if (typeof value === "object" && value !== null) {
+        copy = Array.isArray(value) ? [] : {};
+        stack.push({
+          from: value,
+          to: copy as Record<string, unknown>,
+          mode: childMode,
+          depth: depth + 1,
+          names,
+          parent: frame,
+          key,
+        });
       } else if (
         typeof value === "function" ||
         typeof value === "symbol" ||
@@ -60,16 +153,55 @@ export function sanitizeSchema(
       ) {
         return { ok: false, reason: "its input schema is not plain JSON" };
       }
-      (to as Record<string, unknown>)[key] = copy;
+      (to as Record<string, unknown>)[name] = copy;
     }
   }
   return { ok: true, schema: root };
 }
 
-function structuredCloneJson(value: object): unknown {
-  try {
-    return JSON.parse(JSON.stringify(value)) as unknown;
-  } catch {
-    return undefined;
+// Printable ASCII, tab and newline hide nothing: most strings need no further check.
+const PLAIN = /^[\x20-\x7e\t\n]*$/;
+
+/**
+ * Whether cleaning would remove or change something in `text`. A change that NFC alone makes
+ * (a composed accent) is not a hidden character.
+ */
+function hasHidden(text: string): boolean {
+  if (PLAIN.test(text)) return false;
+  return removeInvisibleCharacters(text) !== text.normalize("NFC");
+}
+
+function hidden(what: string): SanitizedSchema {
+  return { ok: false, reason: `its input schema's ${what} carries an invisible character` };
+}
+
+function badPattern(place: string, problem: string): SanitizedSchema {
+  return {
+    ok: false,
+    reason: `its input schema's pattern at ${place} cannot be checked in linear time: ${problem}`,
+  };
+}
+
+/** `properties.mode.enum[0]`, `properties["a\u200bb"]`: hidden characters shown as escapes. */
+function describePlace(frame: Frame, key: string): string {
+  const segments: [key: string, index: boolean][] = [[key, Array.isArray(frame.from)]];
+  for (let f = frame; f.parent !== undefined; f = f.parent) {
+    segments.unshift([f.key!, Array.isArray(f.parent.from)]);
   }
+  let out = "";
+  for (const [segment, index] of segments) {
+    if (index) out += `[${segment}]`;
+    else if (/^[A-Za-z_$][\w$]*$/.test(segment) && segment.length <= 64) {
+      out += out === "" ? segment : `.${segment}`;
+    } else out += `[${escapeSegment(segment)}]`;
+  }
+  return out;
+}
+
+function escapeSegment(segment: string): string {
+  const shown = segment.length > 64 ? `${segment.slice(0, 64)}…` : segment;
+  return JSON.stringify(shown).replace(
+    /[^\x20-\x7e…]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
