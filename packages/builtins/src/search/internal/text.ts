@@ -83,11 +83,7 @@ function markupAt(html: string, open: number): [end: number, replacement: string
     const at = html.indexOf(close, from);
     return at === -1 ? html.length : at + close.length;
   };
-  if (html.startsWith("<!--", open)) {
-    // "-->" may follow at once ("<!-->"), and "--!>" also ends a comment.
-    const end = Math.min(untilAfter("-->", open + 2), untilAfter("--!>", open + 2));
-    return [end, ""];
-  }
+  if (html.startsWith("<!--", open)) return [commentEnd(html, open + 2), ""];
   if (html.startsWith("<![CDATA[", open)) return [untilAfter("]]>", open + 9), ""];
   const next = html.charAt(open + 1);
   // Doctypes, processing instructions and other "<!" or "<?" markup end at the next ">".
@@ -112,6 +108,15 @@ function markupAt(html: string, open: number): [end: number, replacement: string
   if (found === null) return [html.length, ""];
   const after = tagEnd(html, found.index + found[0].length - 1);
   return [after === -1 ? html.length : after, ""];
+}
+
+/** Index just after the "-->" or "--!>" that ends a comment ("<!-->" is one), or the text's end. */
+function commentEnd(html: string, from: number): number {
+  for (let at = html.indexOf("--", from); at !== -1; at = html.indexOf("--", at + 1)) {
+    if (html.charAt(at + 2) === ">") return at + 3;
+    if (html.startsWith("!>", at + 2)) return at + 4;
+  }
+  return html.length;
 }
 
 /** Index just after the `>` that ends the tag whose attributes start at `from`, or -1. */
