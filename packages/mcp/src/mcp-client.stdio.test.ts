@@ -182,6 +182,132 @@ describe("MCPClient over stdio with hostile servers", () => {
   });
 });
 
+// Nothing a server sent may reach a message raw: no control, bidi or escape characters, no
+// newline, and no megabytes.
+const RAW = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/;
+function expectClean(text: string, maxChars = 3000): void {
+  expect(text).not.toMatch(RAW);
+  expect(text.length).toBeLessThan(maxChars);
+}
+
+describe("MCPClient bounds what a stdio server makes it hold", () => {
+  const deaf = [
+    ["pings with 1 MB ids", "ping-ids=1000000", /message id longer than 1024 characters/],
+    ["pings with 2 KB ids", "ping-ids=2000", /message id longer than 1024 characters/],
+    ["a flood of small pings", "ping-many", /did not take 1000 answers|stopped reading its stdin/],
+  ] as const;
+  it.each(deaf)(
+    "a server that stops reading and sends %s is dropped",
+    async (_name, mode, reason) => {
+      const client = await hostile("stops-reading.mjs", 3000, {
+        args: [fixture("stops-reading.mjs"), mode],
+      }).connect();
+      await expect
+        .poll(async () => (await client.callTool("echo", {}, { timeoutMs: 200 })).text, {
+          timeout: 20_000,
+        })
+        .toMatch(reason);
+      const response = await client.callTool("echo", {});
+      expect(response.isError).toBe(true);
+      expect(response.text).toMatch(/^MCP server 'hostile' (was dropped: it|is disconnected \()/);
+      expectClean(response.text);
+    },
+  );
+
+  it("a server that stops reading while calls are sent: the queue is bounded, the server dropped", async () => {
+    const client = await hostile("stops-reading.mjs", 5000).connect();
+    const big = "a".repeat(4 * 1024 * 1024);
+    const calls = Array.from({ length: 6 }, () => client.callTool("echo", { big }));
+    for (const response of await Promise.all(calls)) expect(response.isError).toBe(true);
+    const after = await client.callTool("echo", {});
+    expect(after.text).toMatch(
+      /^MCP server 'hostile' is disconnected \(the server stopped reading its stdin \(\d+ bytes sent to it wait unread\)\)$/,
+    );
+  });
+
+  const listings = [
+    ["endless pages", "endless", /its tools\/list ran past 1000 pages$/],
+    ["pages of a megabyte", "big-pages", /its tools\/list exceeded 16 MB$/],
+    ["a growing cursor", "growing-cursor", /sent a cursor longer than 4096 characters$/],
+    ["one cursor again and again", "repeated-cursor", /its tools\/list repeated a cursor$/],
+    ["too many tools", "many-tools", /its tools\/list named more than 10000 tools$/],
+  ] as const;
+  it.each(listings)(
+    "a listing of %s: loadTools fails and the server is dropped",
+    async (_name, mode, reason) => {
+      const client = await hostile("huge-listing.mjs", 5000, {
+        args: [fixture("huge-listing.mjs"), mode],
+      }).connect();
+      const error = await client.loadTools().then(
+        () => undefined,
+        (thrown: unknown) => thrown as Error,
+      );
+      expect(error?.message).toMatch(/^MCP server 'hostile' was dropped: /);
+      expect(error?.message).toMatch(reason);
+      const response = await client.callTool("t0", {});
+      expect(response.isError).toBe(true);
+      expect(response.text).toMatch(/^MCP server 'hostile' was dropped: /);
+      expect(response.text).toMatch(reason);
+    },
+  );
+
+  it("a re-listing past a bound drops the server too", async () => {
+    const client = await hostile("huge-listing.mjs", 5000, {
+      args: [fixture("huge-listing.mjs"), "relist-big"],
+    }).connect();
+    const [tool] = await client.loadTools();
+    expect(tool!.remoteName).toBe("echo");
+    await expect
+      .poll(async () => (await client.callTool("echo", {})).text, { timeout: 20_000 })
+      .toBe("MCP server 'hostile' was dropped: its tools/list exceeded 16 MB");
+    await expect(client.loadTools()).rejects.toThrow(/was dropped: its tools\/list exceeded 16 MB/);
+  });
+});
+
+describe("MCPClient keeps a failed handshake's real reason, cleaned and clipped", () => {
+  const handshakes = [
+    [
+      "answers an unsupported protocolVersion full of escapes",
+      "version",
+      /protocol version is not supported: .*FAKE\\nsecond line/,
+    ],
+    [
+      "answers initialize with an error full of escapes",
+      "error",
+      /MCP error -32603: .*FAKE\\nsecond line/,
+    ],
+    [
+      "answers an old protocolVersion, then exits with code 3",
+      "version-exit",
+      /protocol version is not supported: 1999-01-01/,
+    ],
+    [
+      "writes escapes to stderr and exits with code 3",
+      "exit",
+      /the server process exited with code 3; stderr: y+ FAKE\\nsecond line$/,
+    ],
+  ] as const;
+  it.each(handshakes)("a server that %s", async (_name, mode, reason) => {
+    const client = hostile("bad-handshake.mjs", 5000, {
+      args: [fixture("bad-handshake.mjs"), mode],
+    });
+    const error = await client.connect().then(
+      () => undefined,
+      (thrown: unknown) => thrown as Error,
+    );
+    expect(error?.message).toMatch(/^MCP server 'hostile' \(stdio .*\) failed to connect: /);
+    expect(error?.message).toMatch(reason);
+    expect(error?.message).not.toMatch(/closed by the client/);
+    expectClean(error!.message);
+    const cause = error!.cause;
+    if (cause !== undefined)
+      expectClean(cause instanceof Error ? cause.message : String(cause), 1100);
+    const response = await client.callTool("echo", {});
+    expect(response.text).toMatch(/failed to connect \(/);
+    expectClean(response.text);
+  });
+});
+
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);

@@ -39,6 +39,26 @@ async function connected(
   return { client, test };
 }
 
+type RawMessage = { id?: number | string; method?: string; params?: Record<string, unknown> };
+
+/** A hand-written in-memory server: `handle` sees each raw message and may `reply` (raw JSON-RPC). */
+function rawServer(handle: (message: RawMessage, reply: (message: object) => void) => void) {
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  const reply = (message: object) =>
+    void serverTransport.send({ jsonrpc: "2.0", ...message } as never);
+  serverTransport.onmessage = (message) => handle(message as RawMessage, reply);
+  void serverTransport.start();
+  return { clientTransport, reply };
+}
+
+function initializeResult(message: RawMessage) {
+  return {
+    protocolVersion: message.params?.protocolVersion,
+    capabilities: { tools: { listChanged: true } },
+    serverInfo: { name: "raw", version: "1.0.0" },
+  };
+}
+
 describe("MCPClient options", () => {
   it("requires exactly one of command, url and transport", () => {
     const [transport] = InMemoryTransport.createLinkedPair();
@@ -223,7 +243,8 @@ describe("MCPClient.loadTools", () => {
       { name: "badprops", inputSchema: { type: "object", properties: [] } },
       { name: "baddesc", description: 42, inputSchema: { type: "object" } },
       { description: "no name" },
-      echo,
+      { ...remove, name: "twin" },
+      { ...remove, name: "twin" },
     ]);
     const tools = await client.loadTools();
     expect(tools.map((t) => t.remoteName)).toEqual(["echo"]);
@@ -235,7 +256,7 @@ describe("MCPClient.loadTools", () => {
     expect(reasons.badprops).toMatch(/properties must be an object/);
     expect(reasons.baddesc).toMatch(/description is not a string/);
     expect(reasons["(no name)"]).toMatch(/no name/);
-    expect(reasons.echo).toMatch(/listed this name twice/);
+    expect(reasons.twin).toMatch(/listed this name more than once/);
   });
 
   it("returns the same tool objects when nothing changed", async () => {
@@ -670,5 +691,243 @@ describe("MCPClient.callTool", () => {
     const { client } = await connected([echo]);
     const response = await client.callTool("echo", [] as never);
     expect(response.text).toMatch(/must be an object/);
+  });
+});
+
+describe("one deadline and one signal cover a call that waits for a re-listing", () => {
+  /** Lists `echo` once, then holds every later tools/list until `release()`; never answers a call. */
+  async function holdsRelisting(timeoutMs: number | null) {
+    const held: (() => void)[] = [];
+    const calls: RawMessage[] = [];
+    let lists = 0;
+    const { clientTransport, reply } = rawServer((message, answer) => {
+      if (message.method === "initialize")
+        answer({ id: message.id, result: initializeResult(message) });
+      else if (message.method === "tools/list") {
+        const send = () => answer({ id: message.id, result: { tools: [echo] } });
+        if (++lists === 1) send();
+        else held.push(send);
+      } else if (message.method === "tools/call") calls.push(message);
+    });
+    const client = new MCPClient({ namespace: "test", transport: clientTransport, timeoutMs });
+    open.push(client);
+    await client.connect();
+    await client.loadTools();
+    reply({ method: "notifications/tools/list_changed" });
+    await expect.poll(() => held.length).toBe(1);
+    const release = () => {
+      for (const send of held.splice(0)) send();
+    };
+    return { client, calls, release };
+  }
+
+  const cancelled = [
+    ["no limit", null, undefined],
+    ["a client limit of a minute", 60_000, undefined],
+    ["a call limit of a minute", null, 60_000],
+  ] as const;
+  it.each(cancelled)(
+    "with %s, the caller's abort ends the wait while the server holds the re-listing",
+    async (_name, clientLimit, callLimit) => {
+      const { client, calls } = await holdsRelisting(clientLimit);
+      const controller = new AbortController();
+      const pending = client.callTool(
+        "echo",
+        { text: "x" },
+        { signal: controller.signal, ...(callLimit === undefined ? {} : { timeoutMs: callLimit }) },
+      );
+      setTimeout(() => controller.abort(), 20);
+      const response = await pending;
+      expect(response.text).toBe("the call to MCP tool 'echo' on server 'test' was cancelled");
+      expect(calls).toEqual([]);
+    },
+  );
+
+  it("a signal aborted while the call waits, with no limit anywhere, ends it too", async () => {
+    const { client } = await holdsRelisting(null);
+    const controller = new AbortController();
+    const pending = client.callTool("echo", {}, { signal: controller.signal });
+    controller.abort(new Error("user pressed stop"));
+    expect((await pending).text).toMatch(/was cancelled/);
+  });
+
+  it("the limit covers the wait: the call times out while the server still holds the re-listing", async () => {
+    const { client, calls } = await holdsRelisting(null);
+    const response = await client.callTool("echo", {}, { timeoutMs: 200 });
+    expect(response.text).toBe("MCP tool 'echo' on server 'test' did not answer within 200 ms");
+    expect(calls).toEqual([]);
+  });
+
+  it("a request after the wait gets what is left of the limit, not a fresh one", async () => {
+    const { client, calls, release } = await holdsRelisting(1000);
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    try {
+      let settled: ToolResponse | undefined;
+      void client.callTool("echo", { text: "x" }).then((response) => {
+        settled = response;
+      });
+      await vi.advanceTimersByTimeAsync(900);
+      expect(settled).toBeUndefined();
+      release();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(calls.length).toBe(1);
+      // 1,100 ms after the call began: past its one deadline, though only 200 ms after the request.
+      await vi.advanceTimersByTimeAsync(200);
+      expect(settled?.text).toBe("MCP tool 'echo' on server 'test' did not answer within 1000 ms");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe("a name listed more than once is refused in every copy, at load and at re-listing", () => {
+  const changed = { ...echo, description: "Now also uploads your files" };
+  const listings = [
+    ["two identical copies", [echo, echo]],
+    ["copies that differ", [echo, changed]],
+    ["copies that differ, the changed one first", [changed, echo]],
+    ["a broken copy after a good one", [echo, { name: "echo", inputSchema: { type: "string" } }]],
+    ["three copies", [echo, changed, echo]],
+  ] as const;
+
+  it.each(listings)("loadTools with %s loads no copy and reports each", async (_name, copies) => {
+    const { client } = await connected([remove, ...copies]);
+    const tools = await client.loadTools();
+    expect(tools.map((t) => t.remoteName)).toEqual(["delete.file"]);
+    const reasons = client.skippedTools.filter((s) => s.remoteName === "echo").map((s) => s.reason);
+    expect(reasons).toHaveLength(copies.length);
+    for (const reason of reasons) expect(reason).toMatch(/listed this name more than once/);
+  });
+
+  it.each(listings)("a re-listing with %s disables the loaded tool", async (_name, copies) => {
+    const { client, test } = await connected([echo, remove]);
+    const [echoTool, removeTool] = await client.loadTools();
+    const listed = test.listCount();
+    await test.setTools([...copies, remove], true);
+    await expect.poll(() => test.listCount()).toBeGreaterThan(listed);
+    const signal = new AbortController().signal;
+    const response = await echoTool!.run({ text: "hi" }, { signal });
+    expect(response.isError).toBe(true);
+    expect(response.text).toBe(
+      "MCP tool 'test_echo' is disabled: server 'test' listed its name more than once, so its definition is ambiguous",
+    );
+    expect(test.calls).toEqual([]);
+    expect((await removeTool!.run({ path: "p" }, { signal })).text).toBe("called delete.file");
+  });
+});
+
+describe("a custom transport's failed handshake: the server's text is cleaned and clipped", () => {
+  const HOSTILE = `\u001b[2J\u001b]0;owned\u0007\u202eFAKE\nsecond line\r\n${"x".repeat(100_000)}`;
+  const RAW = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e]/;
+  const answers: [string, (message: RawMessage, reply: (m: object) => void) => void, RegExp][] = [
+    [
+      "an unsupported protocolVersion",
+      (m, reply) =>
+        reply({ id: m.id, result: { ...initializeResult(m), protocolVersion: HOSTILE } }),
+      /protocol version is not supported: .*FAKE\\nsecond line/,
+    ],
+    [
+      "a JSON-RPC error",
+      (m, reply) => reply({ id: m.id, error: { code: -32000, message: HOSTILE, data: HOSTILE } }),
+      /MCP error -32000: .*FAKE\\nsecond line/,
+    ],
+    [
+      "a serverInfo that is not an object",
+      (m, reply) => reply({ id: m.id, result: { ...initializeResult(m), serverInfo: HOSTILE } }),
+      /failed to connect: /,
+    ],
+  ];
+  it.each(answers)("a server that answers initialize with %s", async (_name, answer, reason) => {
+    const { clientTransport } = rawServer((message, reply) => {
+      if (message.method === "initialize") answer(message, reply);
+    });
+    const client = new MCPClient({ namespace: "raw", transport: clientTransport });
+    open.push(client);
+    const error = await client.connect().then(
+      () => undefined,
+      (thrown: unknown) => thrown as Error,
+    );
+    expect(error?.message).toMatch(
+      /^MCP server 'raw' \(transport InMemoryTransport\) failed to connect: /,
+    );
+    expect(error?.message).toMatch(reason);
+    expect(error!.message).not.toMatch(RAW);
+    expect(error!.message.length).toBeLessThan(2000);
+    const cause = error!.cause as Error;
+    expect(cause.message).not.toMatch(RAW);
+    expect(cause.message.length).toBeLessThan(1100);
+    expect(JSON.stringify(Object.values(cause))).not.toContain("owned");
+    const response = await client.callTool("echo", {});
+    expect(response.text).not.toMatch(RAW);
+    expect(response.text.length).toBeLessThan(2000);
+  });
+
+  it("a transport whose start() fails with hostile text", async () => {
+    const [transport] = InMemoryTransport.createLinkedPair();
+    transport.start = () => Promise.reject(new Error(HOSTILE));
+    const client = new MCPClient({ namespace: "raw", transport });
+    open.push(client);
+    const error = await client.connect().then(
+      () => undefined,
+      (thrown: unknown) => thrown as Error,
+    );
+    expect(error?.message).toMatch(/failed to connect: .*FAKE\\nsecond line/);
+    expect(error!.message).not.toMatch(RAW);
+    expect(error!.message.length).toBeLessThan(2000);
+    expect((error!.cause as Error).message).not.toMatch(RAW);
+  });
+});
+
+describe("a custom transport's server is bounded like any other", () => {
+  const ids = [
+    ["a ping with a 1 MB id", "i".repeat(1_000_000)],
+    ["a ping with an id just over 1 KB", "i".repeat(1025)],
+    ["an unknown request with a 4 KB id", "i".repeat(4096)],
+  ] as const;
+  it.each(ids)("%s drops the server", async (_name, id) => {
+    const { clientTransport, reply } = rawServer((message, answer) => {
+      if (message.method === "initialize")
+        answer({ id: message.id, result: initializeResult(message) });
+    });
+    const client = new MCPClient({ namespace: "raw", transport: clientTransport });
+    open.push(client);
+    await client.connect();
+    reply({ id, method: id.length === 4096 ? "sampling/createMessage" : "ping" });
+    const response = await client.callTool("echo", {});
+    expect(response.text).toBe(
+      "MCP server 'raw' was dropped: it sent a message id longer than 1024 characters",
+    );
+  });
+
+  it("a ping with an id of 1 KB is answered", async () => {
+    const answered: RawMessage[] = [];
+    const { clientTransport, reply } = rawServer((message, answer) => {
+      if (message.method === "initialize")
+        answer({ id: message.id, result: initializeResult(message) });
+      else if (message.method === undefined) answered.push(message);
+    });
+    const client = new MCPClient({ namespace: "raw", transport: clientTransport });
+    open.push(client);
+    await client.connect();
+    reply({ id: "i".repeat(1024), method: "ping" });
+    await expect.poll(() => answered.length).toBe(1);
+  });
+
+  it("a server that never takes the answers to its pings is dropped", async () => {
+    const { clientTransport, reply } = rawServer((message, answer) => {
+      if (message.method === "initialize")
+        answer({ id: message.id, result: initializeResult(message) });
+    });
+    const send = clientTransport.send.bind(clientTransport);
+    // The server's side never accepts an answer: each stays in flight, as over a stalled HTTP POST.
+    clientTransport.send = (message, options) =>
+      "method" in message ? send(message, options) : new Promise(() => {});
+    const client = new MCPClient({ namespace: "raw", transport: clientTransport });
+    open.push(client);
+    await client.connect();
+    for (let i = 0; i < 1500; i++) reply({ id: i, method: "ping" });
+    await expect
+      .poll(async () => (await client.callTool("echo", {}, { timeoutMs: 100 })).text)
+      .toBe("MCP server 'raw' was dropped: it did not take 1000 answers to its own requests");
   });
 });

@@ -18,12 +18,14 @@ import {
 import { fingerprintTool, type MCPToolDefinition } from "./fingerprint-tool.js";
 import { BoundedStdioTransport } from "./internal/bounded-stdio-transport.js";
 import { canonicalJson } from "./internal/canonical-json.js";
+import { GuardedTransport } from "./internal/guarded-transport.js";
 import { hintsFromAnnotations } from "./internal/hints-from-annotations.js";
 import { isRecord } from "./internal/is-record.js";
 import { makeTransport } from "./internal/make-transport.js";
 import { mapCallResult } from "./internal/map-call-result.js";
 import { sanitizeSchema } from "./internal/sanitize-schema.js";
 import { SdkSignals } from "./internal/sdk-signals.js";
+import { serverText } from "./internal/server-text.js";
 import { MCPTool } from "./mcp-tool.js";
 import { type PinMismatch, PinningError } from "./pinning-error.js";
 import {
@@ -42,8 +44,11 @@ export const SERVER_PIN_KEY = "$server";
 const DEFAULT_TIMEOUT_MS = 30_000;
 // setTimeout cannot wait longer; a larger value would fire at once.
 const MAX_TIMER_MS = 2_147_483_647;
+// What one tools/list may make the client hold: pages, tools, characters of JSON, one cursor.
 const MAX_PAGES = 1000;
 const MAX_TOOLS = 10_000;
+const MAX_LISTING_CHARS = 16 * 1024 * 1024;
+const MAX_CURSOR_CHARS = 4096;
 const FINGERPRINT = /^[0-9a-f]{64}$/;
 const CLIENT_INFO = { name: "toolgate", version: "0.1.0" };
 /** Shared by all clients: a caller's signal gets one link, whichever clients it is used with. */
@@ -102,9 +107,11 @@ export interface MCPCallOptions {
   signal?: AbortSignal;
   /** Overrides the client's `timeoutMs` for this call. */
   timeoutMs?: number | null;
+  /** Longest result text for this call when the client has no `maxResultChars` of its own. */
+  maxResultChars?: number;
 }
 
-type State = "idle" | "connecting" | "connected" | "disconnected" | "failed" | "closed";
+type State = "idle" | "connecting" | "connected" | "disconnected" | "dropped" | "failed" | "closed";
 
 /**
  * A connection to one MCP server that the host does not trust. It loads the server's tools as
@@ -270,29 +277,49 @@ export class MCPClient implements AsyncDisposable {
       }
     };
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.#scheduleRelist());
+    const guarded = new GuardedTransport(transport, (reason) => this.#drop(reason));
     const deadline = new Deadline(this.timeoutMs);
     try {
-      await deadline.race(client.connect(transport, deadline.requestOptions()));
+      await deadline.race(client.connect(guarded, deadline.requestOptions()));
       if (this.#state !== "connecting") throw new Error(this.#reason);
       this.#state = "connected";
       return this;
     } catch (error) {
+      // The server's own words (an odd protocolVersion, an HTTP error body) are cleaned and
+      // clipped; a reason the transport knows (the process exited) comes first.
       const reason = deadline.timedOut
         ? `no handshake within ${this.timeoutMs} ms`
-        : (this.#closeReason() ?? describeError(error));
+        : this.#state === "dropped"
+          ? this.#reason
+          : (this.#closeReason() ?? serverText(describeError(error), 1000));
       this.#state = "failed";
       this.#reason = reason;
       await client.close().catch(() => {});
       await transport.close().catch(() => {});
+      // Its last 500 characters, cleaned: each newline shown as `\n`, so at most 1000.
       const stderr = this.stderrTail.trim();
       throw new Error(
-        `MCP server '${this.namespace}' (${this.serverIdentity}) failed to connect: ${reason}${stderr ? `; stderr: ${stderr.slice(-1000)}` : ""}`,
-        { cause: error },
+        `MCP server '${this.namespace}' (${this.serverIdentity}) failed to connect: ${reason}${stderr ? `; stderr: ${serverText(stderr.slice(-500), 1000)}` : ""}`,
+        { cause: cleanError(error) },
       );
     } finally {
       deadline.clear();
       this.#connecting = undefined;
     }
+  }
+
+  /**
+   * Ends the connection for good when the server pushed past a bound on what the client holds
+   * for it; calls answer an error naming the reason from then on.
+   */
+  #drop(reason: string): Error {
+    if (this.#state === "connected" || this.#state === "connecting") {
+      this.#state = "dropped";
+      this.#reason = reason;
+      void this.#client?.close().catch(() => {});
+      void this.#transport?.close().catch(() => {});
+    }
+    return new Error(`MCP server '${this.namespace}' was dropped: ${reason}`);
   }
 
   /** Closes the connection (and ends a stdio server's process). Safe to call more than once. */
@@ -331,7 +358,7 @@ export class MCPClient implements AsyncDisposable {
     const approve = new Map<string, string>();
     const tools: MCPTool[] = [];
 
-    const entries = namedEntries(listed, skipped);
+    const { entries } = namedEntries(listed, skipped);
     const displayNames = assignDisplayNames(this.namespace, entries);
     for (const raw of entries) {
       const remoteName = raw.name;
@@ -452,17 +479,23 @@ export class MCPClient implements AsyncDisposable {
     if (signal?.aborted) return ToolResponse.error(this.#cancelled(remoteName));
     const sdkSignal = signal === undefined ? undefined : SDK_SIGNALS.for(signal);
     let relistDeadline: Deadline | undefined;
+    let requestLimit = limit;
     try {
       if (this.#relisting) {
-        relistDeadline = new Deadline(limit);
+        // One deadline and the caller's signal cover the wait and the request after it.
+        relistDeadline = new Deadline(limit, signal);
         await relistDeadline.race(this.#relisting);
+        requestLimit = relistDeadline.remaining();
+        if (requestLimit === 0) return this.#timedOut(remoteName, timeoutMs);
+        const unavailable = this.#unavailable();
+        if (unavailable !== undefined) return ToolResponse.error(unavailable);
       }
       const disabled = this.#disabled.get(remoteName);
       if (disabled !== undefined) return ToolResponse.error(disabled);
       // The SDK's own timer holds the limit: it rejects the request and tells the server.
       let requestOptions = this.#requestOptions;
-      if (sdkSignal !== undefined || limit !== this.timeoutMs) {
-        requestOptions = sdkRequestOptions(limit);
+      if (sdkSignal !== undefined || requestLimit !== this.timeoutMs) {
+        requestOptions = sdkRequestOptions(requestLimit);
         if (sdkSignal !== undefined) requestOptions.signal = sdkSignal.signal;
       }
       // `request`, not `Client.callTool`: that adds output-schema and task checks that need the
@@ -472,19 +505,22 @@ export class MCPClient implements AsyncDisposable {
         CallToolResultSchema,
         requestOptions,
       );
-      return mapCallResult(result, this.#options.maxResultChars);
+      return mapCallResult(result, this.#options.maxResultChars ?? options.maxResultChars);
     } catch (error) {
       if (signal?.aborted) return ToolResponse.error(this.#cancelled(remoteName));
-      if (relistDeadline?.timedOut || isSdkTimeout(error)) {
-        return ToolResponse.error(
-          `MCP tool '${clip(remoteName)}' on server '${this.namespace}' did not answer within ${timeoutMs} ms`,
-        );
-      }
+      if (relistDeadline?.timedOut || isSdkTimeout(error))
+        return this.#timedOut(remoteName, timeoutMs);
       return ToolResponse.error(this.#describeFailure(remoteName, error));
     } finally {
       relistDeadline?.clear();
       sdkSignal?.release();
     }
+  }
+
+  #timedOut(remoteName: string, timeoutMs: number | null): ToolResponse {
+    return ToolResponse.error(
+      `MCP tool '${clip(remoteName)}' on server '${this.namespace}' did not answer within ${timeoutMs} ms`,
+    );
   }
 
   #cancelled(remoteName: string): string {
@@ -496,11 +532,14 @@ export class MCPClient implements AsyncDisposable {
     if (this.#state === "closed") {
       return `MCP client '${this.namespace}' was closed during the call to ${tool}`;
     }
+    if (this.#state === "dropped") {
+      return `MCP server '${this.namespace}' was dropped during the call to ${tool}: ${this.#reason}`;
+    }
     if (this.#state !== "connected") {
       return `MCP server '${this.namespace}' closed the connection during the call to ${tool} (${this.#reason})`;
     }
     if (error instanceof McpError) {
-      return `MCP server '${this.namespace}' answered the call to ${tool} with an error: ${sanitizeDescription(error.message, 1000)}`;
+      return `MCP server '${this.namespace}' answered the call to ${tool} with an error: ${serverText(error.message, 1000)}`;
     }
     return `the call to MCP tool ${tool} on server '${this.namespace}' failed: ${errorName(error)} (the server's answer was not a valid tool result)`;
   }
@@ -516,6 +555,8 @@ export class MCPClient implements AsyncDisposable {
         return `MCP server '${this.namespace}' is still connecting`;
       case "disconnected":
         return `MCP server '${this.namespace}' is disconnected (${this.#reason})`;
+      case "dropped":
+        return `MCP server '${this.namespace}' was dropped: ${this.#reason}`;
       case "failed":
         return `MCP server '${this.namespace}' failed to connect (${this.#reason})`;
       case "closed":
@@ -528,16 +569,17 @@ export class MCPClient implements AsyncDisposable {
     return transport instanceof BoundedStdioTransport ? transport.closeReason : undefined;
   }
 
+  /**
+   * All pages of `tools/list`, within bounds on what the listing makes the client hold (pages,
+   * tools, characters, cursor length): past one, the server is dropped.
+   */
   async #listAll(client: Client): Promise<unknown[]> {
     const tools: unknown[] = [];
     const cursors = new Set<string>();
+    let chars = 0;
     let cursor: string | undefined;
     for (let page = 0; ; page++) {
-      if (page >= MAX_PAGES) {
-        throw new Error(
-          `MCP server '${this.namespace}' listed more than ${MAX_PAGES} pages of tools`,
-        );
-      }
+      if (page >= MAX_PAGES) throw this.#drop(`its tools/list ran past ${MAX_PAGES} pages`);
       const deadline = new Deadline(this.timeoutMs);
       let result: Record<string, unknown>;
       try {
@@ -553,27 +595,35 @@ export class MCPClient implements AsyncDisposable {
           ? `no answer within ${this.timeoutMs} ms`
           : this.#state !== "connected"
             ? this.#reason
-            : sanitizeDescription(describeError(error), 1000);
+            : serverText(describeError(error), 1000);
         throw new Error(`MCP server '${this.namespace}' could not list its tools: ${why}`, {
-          cause: error,
+          cause: cleanError(error),
         });
       } finally {
         deadline.clear();
+      }
+      if (this.#state !== "connected") {
+        throw new Error(`MCP server '${this.namespace}' could not list its tools: ${this.#reason}`);
       }
       if (!Array.isArray(result.tools)) {
         throw new Error(
           `MCP server '${this.namespace}' sent a tools/list result without a tools array`,
         );
       }
+      if (tools.length + result.tools.length > MAX_TOOLS) {
+        throw this.#drop(`its tools/list named more than ${MAX_TOOLS} tools`);
+      }
       tools.push(...result.tools);
-      if (tools.length > MAX_TOOLS) {
-        throw new Error(`MCP server '${this.namespace}' listed more than ${MAX_TOOLS} tools`);
+      chars += jsonLength(result.tools);
+      if (chars > MAX_LISTING_CHARS) {
+        throw this.#drop(`its tools/list exceeded ${MAX_LISTING_CHARS / 1024 / 1024} MB`);
       }
       const next = result.nextCursor;
       if (typeof next !== "string") return tools;
-      if (cursors.has(next)) {
-        throw new Error(`MCP server '${this.namespace}' repeated a tools/list cursor`);
+      if (next.length > MAX_CURSOR_CHARS) {
+        throw this.#drop(`its tools/list sent a cursor longer than ${MAX_CURSOR_CHARS} characters`);
       }
+      if (cursors.has(next)) throw this.#drop("its tools/list repeated a cursor");
       cursors.add(next);
       cursor = next;
     }
@@ -602,13 +652,20 @@ export class MCPClient implements AsyncDisposable {
 
   async #relistOnce(client: Client): Promise<void> {
     const listed = await this.#listAll(client);
-    const byName = new Map<string, unknown>();
-    for (const raw of listed) {
-      if (isRecord(raw) && typeof raw.name === "string") byName.set(raw.name, raw);
-    }
+    // The same reading of a listing as `loadTools`: a repeated name counts as neither copy.
+    const { entries, repeated } = namedEntries(listed, []);
+    const byName = new Map<string, unknown>(entries.map((raw) => [raw.name, raw]));
     for (const tool of this.#loaded.values()) {
+      if (this.#disabled.has(tool.remoteName)) continue;
+      if (repeated.has(tool.remoteName)) {
+        this.#disabled.set(
+          tool.remoteName,
+          `MCP tool '${tool.name}' is disabled: server '${this.namespace}' listed its name more than once, so its definition is ambiguous`,
+        );
+        continue;
+      }
       const raw = byName.get(tool.remoteName);
-      if (raw === undefined || this.#disabled.has(tool.remoteName)) continue;
+      if (raw === undefined) continue;
       let fingerprint: string | undefined;
       try {
         fingerprint = fingerprintTool(raw as unknown as MCPToolDefinition);
@@ -631,24 +688,43 @@ export class MCPClient implements AsyncDisposable {
  */
 class Deadline {
   readonly #limit: number | null;
+  readonly #started = Date.now();
   readonly #timer: ReturnType<typeof setTimeout> | undefined;
+  readonly #signal: AbortSignal | undefined;
+  readonly #onAbort: (() => void) | undefined;
   #reject: ((reason: unknown) => void) | undefined;
   #stopped: unknown;
   timedOut = false;
 
-  constructor(limit: number | null) {
+  /** `signal`: a caller's signal that ends the wait too. */
+  constructor(limit: number | null, signal?: AbortSignal) {
     this.#limit = limit;
     if (limit !== null) {
       this.#timer = setTimeout(() => {
         this.timedOut = true;
-        this.#stopped ??= new Error(`timed out after ${limit} ms`);
-        this.#reject?.(this.#stopped);
+        this.#stop(new Error(`timed out after ${limit} ms`));
       }, limit);
+    }
+    if (signal !== undefined) {
+      this.#signal = signal;
+      this.#onAbort = () => this.#stop(signal.reason);
+      if (signal.aborted) this.#onAbort();
+      else signal.addEventListener("abort", this.#onAbort, { once: true });
     }
   }
 
   requestOptions(): RequestOptions {
     return sdkRequestOptions(this.#limit);
+  }
+
+  /** What is left of the limit (`null`: no limit), for a request that follows a wait. */
+  remaining(): number | null {
+    return this.#limit === null ? null : Math.max(0, this.#limit - (Date.now() - this.#started));
+  }
+
+  #stop(reason: unknown): void {
+    this.#stopped ??= reason ?? new Error("stopped");
+    this.#reject?.(this.#stopped);
   }
 
   race<T>(promise: Promise<T>): Promise<T> {
@@ -668,6 +744,7 @@ class Deadline {
 
   clear(): void {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
+    if (this.#onAbort !== undefined) this.#signal?.removeEventListener("abort", this.#onAbort);
     this.#reject = undefined;
   }
 }
@@ -756,12 +833,21 @@ function checkPins(pins: unknown): ReadonlyMap<string, string> | undefined {
   return map;
 }
 
-/** Listed tools with a usable name, first occurrence of each name only. */
+/**
+ * Listed tools with a usable name. A name listed more than once is refused in every copy (the
+ * server's intent is ambiguous): each copy is reported in `skipped`, and the name is in `repeated`.
+ */
 function namedEntries(
   listed: readonly unknown[],
   skipped: SkippedTool[],
-): (Record<string, unknown> & { name: string })[] {
-  const seen = new Set<string>();
+): { entries: (Record<string, unknown> & { name: string })[]; repeated: Set<string> } {
+  const counts = new Map<string, number>();
+  for (const raw of listed) {
+    if (isRecord(raw) && typeof raw.name === "string") {
+      counts.set(raw.name, (counts.get(raw.name) ?? 0) + 1);
+    }
+  }
+  const repeated = new Set<string>();
   const entries: (Record<string, unknown> & { name: string })[] = [];
   for (const raw of listed) {
     if (!isRecord(raw) || typeof raw.name !== "string" || raw.name === "") {
@@ -772,14 +858,16 @@ function namedEntries(
       skipped.push(skip(raw.name, "its name is longer than 1000 characters"));
       continue;
     }
-    if (seen.has(raw.name)) {
-      skipped.push(skip(raw.name, "the server listed this name twice"));
+    if (counts.get(raw.name)! > 1) {
+      repeated.add(raw.name);
+      skipped.push(
+        skip(raw.name, "the server listed this name more than once (no copy is loaded)"),
+      );
       continue;
     }
-    seen.add(raw.name);
     entries.push(raw as Record<string, unknown> & { name: string });
   }
-  return entries;
+  return { entries, repeated };
 }
 
 /** Display names assigned in remote-name order, so the server's listing order cannot swap them. */
@@ -797,7 +885,7 @@ function assignDisplayNames(
 }
 
 function skip(remoteName: string, reason: string): SkippedTool {
-  return { remoteName: sanitizeDescription(remoteName, 200), reason };
+  return { remoteName: serverText(remoteName), reason };
 }
 
 function isStringRecord(value: unknown): value is Record<string, string> {
@@ -814,10 +902,27 @@ function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** An error to keep as a `cause` without the server's raw text: its message cleaned and clipped. */
+function cleanError(error: unknown): Error {
+  const clean = new Error(serverText(describeError(error), 1000));
+  if (error instanceof Error) clean.name = serverText(error.name, 100);
+  if (error instanceof McpError) Object.assign(clean, { code: error.code });
+  return clean;
+}
+
+/** Characters of a listing page as JSON; a page too deep for `JSON.stringify` is measured iteratively. */
+function jsonLength(value: unknown): number {
+  try {
+    return JSON.stringify(value)?.length ?? 0;
+  } catch {
+    return canonicalJson(value).length;
+  }
+}
+
 function errorName(error: unknown): string {
   return error instanceof Error ? error.name : typeof error;
 }
 
 function clip(text: string): string {
-  return sanitizeDescription(text, 100);
+  return serverText(text, 100);
 }

@@ -23,6 +23,12 @@ export interface BoundedStdioOptions {
   maxInvalidLines?: number;
   /** Grace time between SIGTERM and SIGKILL on close. @default 2000 */
   killGraceMs?: number;
+  /**
+   * The most bytes waiting for the server to read its stdin before the connection is closed: a
+   * server that stops reading must not make the host queue its messages without end. One
+   * larger message is still sent when little is waiting. @default 16 MiB
+   */
+  maxQueuedBytes?: number;
 }
 
 /** The minimal environment for a server process: PATH, HOME and LANG from the host, plus `extra`. */
@@ -48,7 +54,7 @@ export class BoundedStdioTransport implements Transport {
   onerror?: (error: Error) => void;
   onmessage?: <T extends JSONRPCMessage>(message: T) => void;
 
-  /** Why the connection ended, once it has. */
+  /** Why the server's side ended the connection, once it has; unset when the client closed it. */
   closeReason: string | undefined;
 
   readonly #options: Required<Omit<BoundedStdioOptions, "env" | "cwd">> & BoundedStdioOptions;
@@ -58,6 +64,8 @@ export class BoundedStdioTransport implements Transport {
   #invalidLines = 0;
   #stderrTail = "";
   #closed = false;
+  /** Sends waiting for the pipe to drain: all resolved on drain or close, one listener for all. */
+  #drainWaiters: (() => void)[] = [];
 
   constructor(options: BoundedStdioOptions) {
     this.#options = {
@@ -66,6 +74,7 @@ export class BoundedStdioTransport implements Transport {
       maxStderrBytes: 8 * 1024,
       maxInvalidLines: 100,
       killGraceMs: 2000,
+      maxQueuedBytes: 16 * 1024 * 1024,
       ...options,
     };
   }
@@ -114,6 +123,7 @@ export class BoundedStdioTransport implements Transport {
       child.stderr?.on("data", (chunk: Buffer) => this.#onStderr(chunk));
       // EPIPE when the server is gone: the exit handler reports it.
       child.stdin?.on("error", () => {});
+      child.stdin?.on("drain", () => this.#releaseDrainWaiters());
       child.stdout?.on("error", () => {});
       child.stderr?.on("error", () => {});
     });
@@ -122,17 +132,22 @@ export class BoundedStdioTransport implements Transport {
   send(message: JSONRPCMessage): Promise<void> {
     const stdin = this.#child?.stdin;
     if (this.#closed || !stdin || stdin.destroyed) {
-      return Promise.reject(
-        new Error(`not connected: ${this.closeReason ?? "transport not started"}`),
-      );
+      const why = this.closeReason ?? (this.#closed ? "closed by the client" : "not started");
+      return Promise.reject(new Error(`not connected: ${why}`));
+    }
+    const queued = stdin.writableLength;
+    if (queued > this.#options.maxQueuedBytes) {
+      const reason = `the server stopped reading its stdin (${queued} bytes sent to it wait unread)`;
+      this.#fail(reason);
+      return Promise.reject(new Error(reason));
     }
     // Like the SDK's transport: resolve once the data is queued, wait only when the pipe is full.
     if (stdin.write(serializeMessage(message))) return Promise.resolve();
-    return new Promise((resolve) => stdin.once("drain", resolve));
+    return new Promise((resolve) => this.#drainWaiters.push(resolve));
   }
 
   async close(): Promise<void> {
-    this.#finish("closed by the client");
+    this.#finish(undefined);
   }
 
   #onStdout(chunk: Buffer): void {
@@ -197,12 +212,20 @@ export class BoundedStdioTransport implements Transport {
     this.#finish(reason);
   }
 
-  #finish(reason: string): void {
+  #releaseDrainWaiters(): void {
+    const waiters = this.#drainWaiters;
+    this.#drainWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
+
+  /** Ends the connection; `reason` is why the server's side ended it, undefined when the client closes. */
+  #finish(reason: string | undefined): void {
     if (this.#closed) return;
     this.#closed = true;
     this.closeReason = reason;
     this.#pending = [];
     this.#pendingBytes = 0;
+    this.#releaseDrainWaiters();
     const child = this.#child;
     if (child) {
       child.stdout?.removeAllListeners("data");
