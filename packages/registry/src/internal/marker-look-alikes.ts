@@ -14,7 +14,8 @@ import { Buffer } from "node:buffer";
  * letters of "end_external_content", "_", "-" or "<" (sequences such as "rn" for "m" included),
  * with their upper- and lower-case forms; plus Latin small capitals and angle brackets that
  * confusables.txt leaves out but a reader takes for the letter or for "<" (« 〈 ⟨ 《 ⟪ ❬ ❰ ⧼,
- * ᴇ ɴ ᴅ ʀ ʟ ᴛ ᴀ). Keeping only these, not the whole table, keeps the registry's import cheap.
+ * ᴇ ɴ ᴅ ʀ ʟ ᴛ ᴀ, and the epsilons ε ɛ є Ɛ Є). Keeping only these, not the whole table, keeps
+ * the registry's import cheap.
  */
 const LOOK_ALIKES: Readonly<Record<string, string>> = {
   "-":
@@ -41,7 +42,8 @@ const LOOK_ALIKES: Readonly<Record<string, string>> = {
   e:
     "246 247 388 395 400 401 415 435 450 451 4bc 4bd 4be 4bf 4d6 4d7 13ac 1d07 1f18 1f19 " +
     "1f1a 1f1b 1f1c 1f1d 1fc8 1fc9 212e 22ff 2d39 a4f0 ab32 ab7c 10286 118a6 118ae 1d6ac " +
-    "1d6e6 1d720 1d75a 1d794 1e035 1e056",
+    "1d6e6 1d720 1d75a 1d794 1e035 1e056 " +
+    "3b5 25b 454 190 404",
   l:
     "141 142 196 197 19a 1c0 23d 26b 26d 29f 38a 399 3aa 406 407 4c0 5c0 5d5 5df 622 625 " +
     "627 661 673 6f1 7ca 13de 14aa 16c1 1da9 1dab 1f38 1f39 1f3a 1f3b 1f3c 1f3d 1f3e 1f3f " +
@@ -118,7 +120,8 @@ export function skeletonOf(char: string): string {
   let skeleton = "";
   for (const part of decomposed) {
     const code = part.charCodeAt(0);
-    skeleton += code < 0x80 ? (ASCII_SKELETON[code] ?? part) : part;
+    // An accented letter decomposes to one that may itself be a look-alike (έ to ε).
+    skeleton += code < 0x80 ? (ASCII_SKELETON[code] ?? part) : (lookAlikeOf(code) ?? part);
   }
   return skeleton;
 }
