@@ -61,6 +61,9 @@ export class MCPTool extends Tool {
   }
 
   run(args: Record<string, unknown>, context: ToolContext): Promise<ToolResponse> {
-    return this.client.callTool(this.remoteName, args, { signal: context.signal });
+    // The registry's output budget cuts an oversized result where it arrives, unless the client
+    // has a `maxResultChars` of its own.
+    const { signal, maxResultChars } = context;
+    return this.client.callTool(this.remoteName, args, { signal, maxResultChars });
   }
 }
