@@ -69,3 +69,44 @@ describe("fingerprintTool", () => {
     expect(() => fingerprintTool({ name: "x", inputSchema: schema })).toThrow(/cyclic/);
   });
 });
+
+describe("fingerprintTool input", () => {
+  it.each([null, undefined, "search", 42, true])("refuses %s with a clear error", (value) => {
+    expect(() => fingerprintTool(value as never)).toThrow(
+      new TypeError("tool definition must be an object"),
+    );
+  });
+
+  it.each([
+    ["name", { name: "a", inputSchema: {} }, '{"inputSchema":{},"name":"a"}'],
+    [
+      "title",
+      { name: "a", title: "T", inputSchema: {} },
+      '{"inputSchema":{},"name":"a","title":"T"}',
+    ],
+    [
+      "description",
+      { name: "a", description: "D", inputSchema: {} },
+      '{"description":"D","inputSchema":{},"name":"a"}',
+    ],
+    [
+      "outputSchema",
+      { name: "a", inputSchema: {}, outputSchema: { type: "object" } },
+      '{"inputSchema":{},"name":"a","outputSchema":{"type":"object"}}',
+    ],
+    [
+      "annotations",
+      { name: "a", inputSchema: {}, annotations: { openWorldHint: false } },
+      '{"annotations":{"openWorldHint":false},"inputSchema":{},"name":"a"}',
+    ],
+    [
+      "an empty title and a null description",
+      { name: "a", title: "", description: null, inputSchema: {} },
+      '{"description":null,"inputSchema":{},"name":"a","title":""}',
+    ],
+  ])("covers %s under its own key", (_label, definition, canonical) => {
+    expect(fingerprintTool(definition as never)).toBe(
+      createHash("sha256").update(canonical).digest("hex"),
+    );
+  });
+});

@@ -23,8 +23,21 @@ describe("sanitizeToolName", () => {
     }
   });
 
-  it("refuses a non-string", () => {
-    expect(() => sanitizeToolName(42 as unknown as string)).toThrow(TypeError);
+  it.each([42, null, undefined, { name: "x" }, ["x"]])("refuses %s, naming its type", (name) => {
+    expect(() => sanitizeToolName(name as unknown as string)).toThrow(
+      new TypeError(`tool name must be a string, got ${typeof name}`),
+    );
+  });
+
+  it.each([
+    ["every allowed character class", "AZaz09_-", "AZaz09_-"],
+    ["characters just outside the allowed ranges", "@[`{/:", "______"],
+    ["a disallowed character at each end", ".a.", "_a_"],
+    ["65 characters cut to 64", `${"a".repeat(63)}bc`, `${"a".repeat(63)}b`],
+    ["64 characters kept", "b".repeat(64), "b".repeat(64)],
+    ["a name of one character", "z", "z"],
+  ])("%s", (_label, input, expected) => {
+    expect(sanitizeToolName(input)).toBe(expected);
   });
 });
 
