@@ -130,3 +130,110 @@ describe("ToolPermissions reasons and input", () => {
     expect(ToolPermissions.isInstance({ denialReason: () => undefined })).toBe(false);
   });
 });
+
+describe("ToolPermissions reasons, every rule", () => {
+  it.each<
+    [
+      label: string,
+      options: ToolPermissionsOptions,
+      tool: typeof calc | string,
+      reason: string | undefined,
+    ]
+  >([
+    ["a bare name, no rules", {}, "calc", undefined],
+    ["a bare name denied by name", { deny: ["calc"] }, "calc", "Tool 'calc' is denied by name."],
+    [
+      "a bare name where origins are denied",
+      { denyOrigins: ["mcp:evil"] },
+      "calc",
+      "Tool 'calc' is denied: its origin is unknown and some origins are denied.",
+    ],
+    [
+      "a bare name not on the name allowlist",
+      { allow: ["other"] },
+      "calc",
+      "Tool 'calc' is not on the allowlist.",
+    ],
+    [
+      "a bare name where only origins are allowed",
+      { allowOrigins: ["builtin"] },
+      "calc",
+      "Tool 'calc' is not allowed: its origin is unknown and only some origins are allowed.",
+    ],
+    [
+      "a tool not on the name allowlist",
+      { allow: ["other"] },
+      ghList,
+      "Tool 'gh_list' is not on the allowlist.",
+    ],
+    [
+      "a tool from a denied origin",
+      { denyOrigins: ["mcp:github"] },
+      ghList,
+      "Tool 'gh_list' is denied: tools from origin 'mcp:github' are denied.",
+    ],
+    [
+      "a tool from another origin than the denied one",
+      { denyOrigins: ["mcp:evil"] },
+      ghList,
+      undefined,
+    ],
+    [
+      "a tool named in deny and from a denied origin: the name is said",
+      { deny: ["gh_list"], denyOrigins: ["mcp:github"] },
+      ghList,
+      "Tool 'gh_list' is denied by name.",
+    ],
+    ["a tool allowed by origin", { allow: [], allowOrigins: ["mcp:github"] }, ghList, undefined],
+    [
+      "a tool on neither allowlist",
+      { allow: ["calc"], allowOrigins: ["builtin"] },
+      ghList,
+      "Tool 'gh_list' is not allowed: neither its name nor its origin 'mcp:github' is on the allowlist.",
+    ],
+  ])("%s", (_label, options, tool, reason) => {
+    const permissions = new ToolPermissions(options);
+    expect(permissions.denialReason(tool)).toBe(reason);
+    expect(permissions.permits(tool)).toBe(reason === undefined);
+  });
+});
+
+describe("ToolPermissions options, every field", () => {
+  const lists = ["allow", "deny", "allowOrigins", "denyOrigins"] as const;
+
+  it.each(lists)("%s refuses a string, a number, a plain object and a non-string item", (field) => {
+    const nullable = field.startsWith("allow") ? " or null" : "";
+    for (const bad of ["calc", 3, { calc: true }]) {
+      expect(() => new ToolPermissions({ [field]: bad } as never)).toThrow(
+        new TypeError(`ToolPermissions: ${field} must be a list of strings${nullable}`),
+      );
+    }
+    expect(() => new ToolPermissions({ [field]: ["ok", 7] } as never)).toThrow(
+      new TypeError(`ToolPermissions: ${field} must contain only strings, got number`),
+    );
+  });
+
+  it.each(["deny", "denyOrigins"] as const)(
+    "%s refuses null (a deny list cannot be switched off)",
+    (field) => {
+      expect(() => new ToolPermissions({ [field]: null } as never)).toThrow(
+        new TypeError(`ToolPermissions: ${field} must be a list of strings`),
+      );
+    },
+  );
+
+  it.each([null, "calc", 3, true])("refuses %s as options", (options) => {
+    expect(() => new ToolPermissions(options as never)).toThrow(
+      new TypeError("ToolPermissions options must be an object"),
+    );
+  });
+
+  it.each([null, undefined, "ToolPermissions", 1, {}])("isInstance(%s) is false", (value) => {
+    expect(ToolPermissions.isInstance(value)).toBe(false);
+  });
+
+  it("recognises a ToolPermissions from another installed copy by the shared brand", () => {
+    const fromAnotherCopy = Object.create({ [Symbol.for("toolgate.tool-permissions")]: true });
+    expect(ToolPermissions.isInstance(fromAnotherCopy)).toBe(true);
+  });
+});
