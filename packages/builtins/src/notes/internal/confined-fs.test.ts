@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import {
   existsSync,
+  linkSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -15,7 +16,14 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { listFolder, type NotesRoot, openNote, resolveRoot } from "./confined-fs.js";
+import {
+  describeFsError,
+  listFolder,
+  type NotesRoot,
+  openNote,
+  resolveRoot,
+  withSizes,
+} from "./confined-fs.js";
 import { parseNotePath } from "./note-path.js";
 import { NotesFailure } from "./notes-failure.js";
 
@@ -163,5 +171,262 @@ describe("listFolder under a race", () => {
     });
     expect(result.complete).toBe(false);
     expect(result.entries).toHaveLength(5);
+  });
+});
+
+describe("describeFsError", () => {
+  const errno = (code: string | undefined) =>
+    Object.assign(new Error(`${code}: /host/secret/path`), { code });
+
+  it.each<[code: string | undefined, failure: string, message: string]>([
+    ["ELOOP", "symlink", '"a/b.md" is a symbolic link; links are not followed'],
+    ["ENOENT", "not_found", '"a/b.md" does not exist'],
+    ["ENOTDIR", "not_a_folder", 'a part of "a/b.md" is not a folder'],
+    ["EISDIR", "not_a_file", '"a/b.md" is a folder, not a file'],
+    ["ENXIO", "not_a_file", '"a/b.md" is not a regular file'],
+    ["ENODEV", "not_a_file", '"a/b.md" is not a regular file'],
+    ["ETXTBSY", "not_a_file", '"a/b.md" is not a regular file'],
+    ["ENAMETOOLONG", "invalid_path", '"a/b.md" is too long for the file system'],
+    ["EACCES", "io_error", 'permission denied for "a/b.md"'],
+    ["EPERM", "io_error", 'permission denied for "a/b.md"'],
+    ["EROFS", "io_error", 'permission denied for "a/b.md"'],
+    ["ENOSPC", "io_error", 'no space left on the disk for "a/b.md"'],
+    ["EDQUOT", "io_error", 'no space left on the disk for "a/b.md"'],
+    ["EIO", "io_error", 'could not access "a/b.md" (EIO)'],
+    [undefined, "io_error", 'could not access "a/b.md" (unknown error)'],
+  ])("%s becomes %s, naming only the relative path", (code, failure, message) => {
+    const result = describeFsError(errno(code), "a/b.md");
+    expect(result).toBeInstanceOf(NotesFailure);
+    expect([result.code, result.message]).toEqual([failure, message]);
+  });
+
+  it("passes a NotesFailure through unchanged and survives a thrown non-error", () => {
+    const failure = new NotesFailure("hard_link", "kept");
+    expect(describeFsError(failure, "x.md")).toBe(failure);
+    for (const thrown of [undefined, null, "text"]) {
+      expect(describeFsError(thrown, "x.md").message).toBe(
+        'could not access "x.md" (unknown error)',
+      );
+    }
+  });
+});
+
+describe("openNote refusals name the relative path", () => {
+  it.each<[label: string, path: string, mode: "read" | "append", code: string, message: string]>([
+    ["a missing note", "sub/none.md", "read", "not_found", 'note "sub/none.md" does not exist'],
+    ["a missing folder (read)", "none/a.md", "read", "not_found", 'folder "none" does not exist'],
+    [
+      "a file used as a folder",
+      "sub/a.md/b.md",
+      "append",
+      "not_a_folder",
+      '"sub/a.md" is not a folder',
+    ],
+    [
+      "a folder named like a note",
+      "dir.md",
+      "read",
+      "not_a_file",
+      "\"dir.md\" is a folder, not a note; use action 'list'",
+    ],
+    [
+      "a link to a folder on the path",
+      "link/a.md",
+      "read",
+      "symlink",
+      '"link" is a symbolic link; links are not followed',
+    ],
+    [
+      "a link as the note",
+      "link.md",
+      "read",
+      "symlink",
+      '"link.md" is a symbolic link; links are not followed',
+    ],
+    ["a FIFO as the note", "fifo.md", "read", "not_a_file", '"fifo.md" is not a regular file'],
+    [
+      "a hard-linked note (append)",
+      "sub/a.md",
+      "append",
+      "hard_link",
+      '"sub/a.md" has other hard links (2); appending to it is refused',
+    ],
+  ])("%s", async (_label, path, mode, code, message) => {
+    mkdirSync(join(root.path, "dir.md"));
+    symlinkSync(join(root.path, "sub"), join(root.path, "link"));
+    symlinkSync(join(root.path, "sub", "a.md"), join(root.path, "link.md"));
+    execFileSync("mkfifo", [join(root.path, "fifo.md")]);
+    linkSync(join(root.path, "sub", "a.md"), join(base, "a-hard.md"));
+    const error = await refusal(openNote(root, file(path), mode));
+    expect([error.code, error.message]).toEqual([code, message]);
+  });
+
+  it("reads a hard-linked note, and appends create missing folders and the note", async () => {
+    linkSync(join(root.path, "sub", "a.md"), join(base, "a-hard.md"));
+    const read = await openNote(root, file("sub/a.md"), "read");
+    await read.handle.close();
+    const created = await openNote(root, file("new/deeper/n.md"), "append");
+    await created.handle.write("x");
+    await created.handle.close();
+    expect(created.created).toBe(true);
+    expect(readFileSync(join(root.path, "new", "deeper", "n.md"), "utf8")).toBe("x");
+    const again = await openNote(root, file("new/deeper/n.md"), "append");
+    expect(again.created).toBe(false);
+    await again.handle.close();
+  });
+
+  it.each([
+    ["removed", () => renameSync(root.path, join(base, "gone"))],
+    [
+      "replaced by another folder",
+      () => {
+        renameSync(root.path, join(base, "gone"));
+        mkdirSync(root.path);
+      },
+    ],
+    [
+      "replaced by a link to itself elsewhere",
+      () => {
+        renameSync(root.path, join(base, "gone"));
+        symlinkSync(join(base, "gone"), root.path);
+      },
+    ],
+  ])("refuses every call when the root was %s", async (_label, change) => {
+    change();
+    for (const call of [
+      openNote(root, file("sub/a.md"), "read"),
+      openNote(root, file("sub/a.md"), "append"),
+      listFolder(root, parseNotePath(".", "folder", EXT), anything),
+    ]) {
+      const error = await refusal(call);
+      expect([error.code, error.message]).toEqual([
+        "root_unavailable",
+        "the notes folder is missing or was replaced; nothing was done",
+      ]);
+    }
+  });
+});
+
+const anything = { scanLimit: 100, keepFile: () => true, keepName: () => true };
+
+describe("openNote and listFolder when a folder is replaced by a real folder", () => {
+  /** Replaces root/sub with a new, empty folder: same path, another identity. */
+  function replaceFolder(): void {
+    renameSync(join(root.path, "sub"), join(base, "sub-moved"));
+    mkdirSync(join(root.path, "sub"));
+  }
+
+  it("refuses a new note made in the replacement folder", async () => {
+    const error = await refusal(
+      openNote(root, file("sub/new.md"), "append", { beforeOpen: replaceFolder }),
+    );
+    expect(error.code).toBe("changed_during_call");
+  });
+
+  it("refuses to list the replacement folder", async () => {
+    const error = await refusal(
+      listFolder(root, parseNotePath("sub", "folder", EXT), anything, {
+        beforeOpen: replaceFolder,
+      }),
+    );
+    expect(error.code).toBe("changed_during_call");
+  });
+
+  it("refuses to list a folder replaced by a file", async () => {
+    const toFile = await refusal(
+      listFolder(root, parseNotePath("sub", "folder", EXT), anything, {
+        beforeOpen: () => {
+          renameSync(join(root.path, "sub"), join(base, "sub-moved"));
+          writeFileSync(join(root.path, "sub"), "");
+        },
+      }),
+    );
+    expect(toFile.code).toBe("changed_during_call");
+  });
+
+  it("says when the listed folder is gone after the checks", async () => {
+    const gone = await refusal(
+      listFolder(root, parseNotePath("sub", "folder", EXT), anything, {
+        beforeOpen: () => renameSync(join(root.path, "sub"), join(base, "sub-moved")),
+      }),
+    );
+    expect([gone.code, gone.message]).toEqual(["not_found", '"sub" does not exist']);
+  });
+
+  it("refuses to list the root when it is replaced after the checks", async () => {
+    const error = await refusal(
+      listFolder(root, parseNotePath(".", "folder", EXT), anything, {
+        beforeOpen: () => {
+          renameSync(root.path, join(base, "gone"));
+          mkdirSync(root.path);
+        },
+      }),
+    );
+    expect(error.code).toBe("changed_during_call");
+  });
+});
+
+describe("listFolder", () => {
+  it("lists folders and kept files sorted, counting what it skips", async () => {
+    const sub = join(root.path, "sub");
+    mkdirSync(join(sub, "B-folder"));
+    writeFileSync(join(sub, "c.md"), "");
+    writeFileSync(join(sub, "skip.txt"), "");
+    writeFileSync(join(sub, "_hidden-by-name.md"), "");
+    symlinkSync(join(sub, "a.md"), join(sub, "link.md"));
+    const result = await listFolder(root, parseNotePath("sub", "folder", EXT), {
+      scanLimit: 100,
+      keepFile: (name) => name.endsWith(".md"),
+      keepName: (name) => !name.startsWith("_"),
+    });
+    expect(result).toEqual({
+      entries: [
+        { name: "B-folder", type: "folder" },
+        { name: "a.md", type: "file" },
+        { name: "c.md", type: "file" },
+      ],
+      skipped: 3,
+      complete: true,
+    });
+  });
+
+  it("reads exactly scanLimit entries: a folder of that many is complete", async () => {
+    const result = await listFolder(root, parseNotePath("sub", "folder", EXT), {
+      ...anything,
+      scanLimit: 1,
+    });
+    expect([result.entries.length, result.complete]).toEqual([1, true]);
+  });
+});
+
+describe("withSizes", () => {
+  it("adds sizes of files by lstat and drops files gone or replaced by links", async () => {
+    writeFileSync(join(root.path, "sub", "b.md"), "12345");
+    symlinkSync(join(outside, "a.md"), join(root.path, "sub", "l.md"));
+    const sized = await withSizes(root, parseNotePath("sub", "folder", EXT), [
+      { name: "a.md", type: "file" },
+      { name: "b.md", type: "file" },
+      { name: "deeper", type: "folder" },
+      { name: "gone.md", type: "file" },
+      { name: "l.md", type: "file" },
+    ]);
+    expect(sized).toEqual([
+      { name: "a.md", type: "file", bytes: 7 },
+      { name: "b.md", type: "file", bytes: 5 },
+      { name: "deeper", type: "folder" },
+    ]);
+  });
+});
+
+describe("resolveRoot", () => {
+  it("creates a missing root with its parents, private to the user", () => {
+    const made = resolveRoot(join(base, "x", "y", "notes"));
+    expect(made.path).toBe(join(base, "x", "y", "notes"));
+    expect(statSync(made.path).mode & 0o777).toBe(0o700);
+  });
+
+  it("refuses a root that is a file, naming it", () => {
+    writeFileSync(join(base, "file"), "");
+    expect(() => resolveRoot(join(base, "file"))).toThrow(/file/);
   });
 });
