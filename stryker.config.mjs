@@ -3,19 +3,13 @@
 // In-place mode rewrites the source files while it runs: run it in a separate clone, never in
 // a working tree someone is editing. Scores per file go in docs/mutation.md.
 
-// Each file with the test files that exercise it in-process. Tests that spawn processes (stdio,
-// HTTP, the toolgate-mcp command) would make a run take hours and mostly test other code.
+// Each file with the test files that exercise it in-process: its own tests, and for files that
+// only make sense inside a tool, that tool's tests. Tests that spawn processes (stdio, HTTP, the
+// toolgate-mcp command) would make a run take hours and mostly test other code.
 const cliTests = ["packages/builtins/src/cli/*.test.ts"];
 const notesTests = ["packages/builtins/src/notes/**/*.test.ts"];
 const registryTests = ["packages/registry/src/*.test.ts"];
-const mcpTests = [
-  "packages/mcp/src/sanitize-*.test.ts",
-  "packages/mcp/src/fingerprint-tool.test.ts",
-  "packages/mcp/src/mcp-client.test.ts",
-  "packages/mcp/src/serve-registry.test.ts",
-  "packages/mcp/src/internal/*.test.ts",
-  "packages/mcp/src/cli/{args,lock-file,main,verify,warnings}.test.ts",
-];
+const mcp = (...tests) => tests.map((test) => `packages/mcp/src/${test}.test.ts`);
 const safetyCheckFiles = {
   "packages/builtins/src/cli/arg-policy.ts": cliTests,
   "packages/builtins/src/cli/option-scan.ts": cliTests,
@@ -25,11 +19,14 @@ const safetyCheckFiles = {
   "packages/registry/src/tool-permissions.ts": registryTests,
   "packages/registry/src/argument-validation.ts": registryTests,
   "packages/registry/src/external-content-guard.ts": registryTests,
-  "packages/mcp/src/sanitize-description.ts": mcpTests,
-  "packages/mcp/src/sanitize-tool-name.ts": mcpTests,
-  "packages/mcp/src/internal/sanitize-schema.ts": mcpTests,
-  "packages/mcp/src/fingerprint-tool.ts": mcpTests,
-  "packages/mcp/src/internal/canonical-json.ts": mcpTests,
+  "packages/mcp/src/sanitize-description.ts": mcp(
+    "sanitize-description",
+    "internal/sanitize-schema",
+  ),
+  "packages/mcp/src/sanitize-tool-name.ts": mcp("sanitize-tool-name"),
+  "packages/mcp/src/internal/sanitize-schema.ts": mcp("internal/sanitize-schema", "mcp-client"),
+  "packages/mcp/src/fingerprint-tool.ts": mcp("fingerprint-tool", "cli/verify", "cli/lock-file"),
+  "packages/mcp/src/internal/canonical-json.ts": mcp("internal/canonical-json", "fingerprint-tool"),
 };
 
 /** The files named by `--mutate a,b` (or `-m`) on the command line or by MUTATE=a,b. */
