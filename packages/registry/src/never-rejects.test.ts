@@ -76,7 +76,12 @@ const HOSTILE_ARGUMENTS: [string, () => unknown, RegExp][] = [
   [
     "one array shared at each of 40 levels (2^40 paths)",
     () => sharedAtEveryLevel(40),
-    /^\(input error: arguments hold more than 100000 objects and arrays\)$/,
+    /^\(input error: arguments hold more than 1000000 values\)$/,
+  ],
+  [
+    "a sparse array 4 billion long",
+    () => ({ list: new Array(2 ** 32 - 1) }),
+    /^\(input error: arguments hold more than 1000000 values\)$/,
   ],
   [
     "a getter that throws",

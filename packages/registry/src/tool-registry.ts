@@ -137,8 +137,9 @@ const hasOwn = Object.prototype.hasOwnProperty;
  * The one execution channel: every call a model makes goes through {@link ToolRegistry.execute}
  * (or `executeChecked` / `executeBatch`), which looks the tool up, parses JSON arguments, checks
  * permissions, validates the arguments, asks for confirmation, runs the tool with a deadline,
- * maps the outcome, guards outside content, redacts, and reports events, in that order. It never
- * throws for a tool's failure: every problem becomes an error response the model can read.
+ * maps the outcome, applies the output budget, guards outside content, redacts, and reports
+ * events, in that order. It never rejects for a tool's failure or for hostile arguments or
+ * results: every problem becomes an error response the model can read.
  *
  * @example
  * const registry = new ToolRegistry({ permissions: new ToolPermissions({ deny: ["cli"] }), timeoutMs: 10_000 });

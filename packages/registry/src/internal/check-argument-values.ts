@@ -1,11 +1,14 @@
 /** How deeply arguments may nest (the arguments object itself is level 1). */
 export const MAX_ARGUMENT_DEPTH = 64;
 /**
- * How many objects and arrays arguments given as an object may hold, counting an object met
- * twice twice: parsed JSON is a tree, no bigger than its text, but an object can share one
- * object at every level, which doubles the work of every walk (the validator's too) per level.
+ * How many values arguments given as an object may hold, counting a value met twice twice.
+ * Parsed JSON is a tree no bigger than its text, but an object can share one object at every
+ * level (doubling the work of every walk, the validator's too, per level) or hold a sparse array
+ * billions long.
  */
-export const MAX_SHARED_CONTAINERS = 100_000;
+export const MAX_SHARED_VALUES = 1_000_000;
+
+const TOO_MANY = `arguments hold more than ${MAX_SHARED_VALUES} values`;
 
 interface Frame {
   readonly value: object;
@@ -19,8 +22,8 @@ interface Frame {
  * deeper than `maxDepth` (validators recurse and would overflow the stack) and numbers that are
  * not finite (`1e999` parses as `Infinity`, which JSON cannot carry back to a human who confirms).
  * Walks iteratively. `shared` says the arguments came as an object, not parsed from JSON, so they
- * may hold one object twice or a cycle: a cycle is named as such, and the objects and arrays met
- * are counted (see {@link MAX_SHARED_CONTAINERS}).
+ * may hold one object twice or a cycle: a cycle is named as such, and the values met are counted
+ * (see {@link MAX_SHARED_VALUES}).
  *
  * @throws whatever a getter or proxy trap in `args` throws.
  */
@@ -31,13 +34,11 @@ export function checkArgumentValues(
 ): string | undefined {
   const stack: Frame[] = [];
   let frame: Frame | undefined = { value: args, depth: 1, parent: undefined, key: undefined };
-  let containers = 0;
+  let values = 0;
   do {
-    if (shared && ++containers > MAX_SHARED_CONTAINERS) {
-      return `arguments hold more than ${MAX_SHARED_CONTAINERS} objects and arrays`;
-    }
     const container: object = frame.value;
     if (Array.isArray(container)) {
+      if (shared && (values += container.length) > MAX_SHARED_VALUES) return TOO_MANY;
       for (let i = 0; i < container.length; i++) {
         const problem = checkValue(container[i], frame, i, stack, shared, maxDepth);
         if (problem !== undefined) return problem;
@@ -46,6 +47,7 @@ export function checkArgumentValues(
       const record = container as Record<string, unknown>;
       // for-in, like the validator: no array of keys is made for each object.
       for (const key in record) {
+        if (shared && ++values > MAX_SHARED_VALUES) return TOO_MANY;
         const problem = checkValue(record[key], frame, key, stack, shared, maxDepth);
         if (problem !== undefined) return problem;
       }
