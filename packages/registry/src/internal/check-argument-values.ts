@@ -38,7 +38,10 @@ export function checkArgumentValues(
   do {
     const container: object = frame.value;
     if (Array.isArray(container)) {
-      if (shared && (values += container.length) > MAX_SHARED_VALUES) return TOO_MANY;
+      if (shared) {
+        values += container.length;
+        if (values > MAX_SHARED_VALUES) return TOO_MANY;
+      }
       for (let i = 0; i < container.length; i++) {
         const problem = checkValue(container[i], frame, i, stack, shared, maxDepth);
         if (problem !== undefined) return problem;
