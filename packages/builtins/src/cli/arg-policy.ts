@@ -245,7 +245,6 @@ export function defaultArgPolicy(tokens: readonly string[]): string | undefined 
   if (PROGRAM_RUNNERS.has(program) || VERSIONED_RUNNER.test(program)) {
     return `${program} is refused: it runs other programs or code given in its arguments`;
   }
-  if (program === "echo") return undefined;
   const allow = ALLOWLISTS[program];
   if (allow) return checkAllowlist(program, args, allow);
   const deny = DENYLISTS[program];
@@ -470,20 +469,20 @@ function sshConfigProblem(program: string, value: string): string | undefined {
   return undefined;
 }
 
+// -F config file, -J jump host, -I PKCS#11 library, -E log file, -S program (scp, sftp) or
+// control socket (ssh), -D a local sftp-server program (scp, sftp), -b batch file with !
+// escapes (sftp). ssh -f forks into the background, outliving the call and its timeout.
+const SSH_FAMILY: Readonly<Record<string, Required<Omit<OptionDenylist, "safeExact">>>> = {
+  ssh: { long: [], short: "FJIESf", withValue: "BbcDEeFIiJLlmOoPpQRSWw" },
+  scp: { long: [], short: "FJSD", withValue: "cDFiJloPSX" },
+  sftp: { long: [], short: "FJSDb", withValue: "BbcDFiJloPRSs" },
+};
+
 function sshProblem(program: string, args: readonly string[]): string | undefined {
-  // -F config file, -J jump host, -I PKCS#11 library, -E log file, -S program (scp) or
-  // control socket (ssh), -D local sftp-server (sftp), -b batch file with ! escapes (sftp).
-  // ssh -f forks into the background (a new session), outliving the call and its timeout.
-  const shortDenied = program === "sftp" ? "FJSDb" : program === "scp" ? "FJS" : "FJIESf";
-  const withValue =
-    program === "ssh"
-      ? "BbcDEeFIiJLlmOoPpQRSWw"
-      : program === "scp"
-        ? "cDFiJloPSX"
-        : "BbcDFiJloPRSs";
-  const denied = checkDenylist(program, args, { long: [], short: shortDenied, withValue });
+  const deny = SSH_FAMILY[program]!;
+  const denied = checkDenylist(program, args, deny);
   if (denied) return denied;
-  for (const [, value] of optionValues(args, "o", [], withValue)) {
+  for (const [, value] of optionValues(args, "o", [], deny.withValue)) {
     const problem = sshConfigProblem(program, value);
     if (problem) return problem;
   }
