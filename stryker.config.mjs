@@ -52,6 +52,9 @@ const testFiles = [
   ),
 ];
 
+// Read by stryker.vitest.config.mjs in the test runner processes, which inherit this environment.
+process.env.TOOLGATE_MUTATION_TESTS = JSON.stringify(testFiles);
+
 /** @type {import("@stryker-mutator/api/core").PartialStrykerOptions} */
 export default {
   testRunner: "vitest",
@@ -62,10 +65,9 @@ export default {
   // In-place mode keeps type checks on: "// @ts-nocheck" is not needed when vitest strips types.
   disableTypeChecks: false,
   // Vitest's related mode runs only the test files that import the mutated file.
-  vitest: { configFile: "vitest.config.ts", related: true },
+  vitest: { configFile: "stryker.vitest.config.mjs", related: true },
   coverageAnalysis: "perTest",
   mutate,
-  testFiles,
   concurrency: 2,
   timeoutMS: 10_000,
   reporters: ["clear-text", "progress", "html", "json"],
