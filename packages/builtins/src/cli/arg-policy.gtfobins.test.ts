@@ -761,6 +761,10 @@ describe("every refused git subcommand and option", () => {
     expect(policy("git -c a=b log")).toMatch(/^git: global option -c is refused \(it sets config/);
     expect(policy("git --config-env=a=B log")).toMatch(/\(it sets config/);
     expect(policy("git --exec-path=/x log")).toMatch(/\(it chooses where git finds the programs/);
+    expect(policy("git -ccore.pager=id log")).toMatch(
+      /^git: global option -ccore.pager=id is refused \(it sets config/,
+    );
+    expect(policy("git --html-path")).toMatch(/; allowed: --no-pager -P --no-optional-locks /);
     expect(policy("git --html-path")).toMatch(
       /^git: global option --html-path is refused; allowed: --no-pager/,
     );
