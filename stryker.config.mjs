@@ -7,15 +7,18 @@
 // only make sense inside a tool, that tool's tests. Tests that spawn processes (stdio, HTTP, the
 // toolgate-mcp command) would make a run take hours and mostly test other code.
 const cliTests = ["packages/builtins/src/cli/*.test.ts"];
-const notesTests = ["packages/builtins/src/notes/**/*.test.ts"];
 const registryTests = ["packages/registry/src/*.test.ts"];
 const mcp = (...tests) => tests.map((test) => `packages/mcp/src/${test}.test.ts`);
 const safetyCheckFiles = {
   "packages/builtins/src/cli/arg-policy.ts": cliTests,
   "packages/builtins/src/cli/option-scan.ts": cliTests,
   "packages/builtins/src/cli/git-hardening.ts": cliTests,
-  "packages/builtins/src/notes/internal/note-path.ts": notesTests,
-  "packages/builtins/src/notes/internal/confined-fs.ts": notesTests,
+  "packages/builtins/src/notes/internal/note-path.ts": [
+    "packages/builtins/src/notes/internal/{note-path,confined-fs}.test.ts",
+  ],
+  "packages/builtins/src/notes/internal/confined-fs.ts": [
+    "packages/builtins/src/notes/internal/confined-fs.test.ts",
+  ],
   "packages/registry/src/tool-permissions.ts": registryTests,
   "packages/registry/src/argument-validation.ts": registryTests,
   "packages/registry/src/external-content-guard.ts": registryTests,
