@@ -293,12 +293,13 @@ describe("openNote refusals name the relative path", () => {
     ],
   ])("refuses every call when the root was %s", async (_label, change) => {
     change();
+    // One call at a time: a rejection made before it is awaited would be unhandled.
     for (const call of [
-      openNote(root, file("sub/a.md"), "read"),
-      openNote(root, file("sub/a.md"), "append"),
-      listFolder(root, parseNotePath(".", "folder", EXT), anything),
+      () => openNote(root, file("sub/a.md"), "read"),
+      () => openNote(root, file("sub/a.md"), "append"),
+      () => listFolder(root, parseNotePath(".", "folder", EXT), anything),
     ]) {
-      const error = await refusal(call);
+      const error = await refusal(call());
       expect([error.code, error.message]).toEqual([
         "root_unavailable",
         "the notes folder is missing or was replaced; nothing was done",
