@@ -861,3 +861,34 @@ describe("each check reads every option and operand, not only the first", () => 
     );
   });
 });
+
+describe("git never enters submodules (their own config is not checked)", () => {
+  it.each([
+    "git submodule--helper foreach id",
+    "git -C dir submodule--helper foreach 'touch x'",
+    "git bisect--helper --bisect-run id",
+    "git rebase--interactive",
+    "git status --ignore-submodules=none",
+    "git status --ignore-submodules=untracked",
+    "git diff --ignore-submodules=dirty HEAD",
+    "git status --ignore-sub=none",
+    "git diff --ignore-submodule=none",
+    "git diff --submodule=diff",
+    "git log -p --submod=diff",
+    "git --no-pager diff --stat --ignore-submodules=none",
+  ])("refuses %s", (command) => {
+    expect(policy(command)).toMatch(/refused/);
+  });
+
+  it.each([
+    "git status --ignore-submodules",
+    "git status --ignore-submodules=all",
+    "git diff --submodule=log",
+    "git diff --submodule",
+    "git diff --ignore-space-change",
+    "git status --ignored",
+    "git log -- --ignore-submodules=none",
+  ])("allows %s", (command) => {
+    expect(policy(command)).toBeUndefined();
+  });
+});

@@ -547,12 +547,36 @@ function gitProblem(args: readonly string[]): string | undefined {
   }
   const subcommand = args[i];
   if (subcommand === undefined) return undefined;
-  if (GIT_REFUSED_SUBCOMMANDS.has(subcommand) || subcommand.startsWith("credential-")) {
+  if (
+    GIT_REFUSED_SUBCOMMANDS.has(subcommand) ||
+    subcommand.startsWith("credential-") ||
+    subcommand.includes("--") // internal helpers: `submodule--helper foreach` runs a shell
+  ) {
     return `git ${subcommand} is refused: it runs programs or changes git configuration`;
   }
   const rest = args.slice(i + 1);
+  const end = rest.indexOf("--");
+  const entering = (end === -1 ? rest : rest.slice(0, end)).find(entersSubmodules);
+  if (entering !== undefined) {
+    return `git: ${entering} is refused: it makes git run inside submodules, whose config is not checked`;
+  }
   const short = GIT_SUBCOMMAND_SHORT[subcommand];
   return checkDenylist("git", rest, short ? { ...GIT_DENIED, short } : GIT_DENIED);
+}
+
+/**
+ * `--ignore-submodules=none|untracked|dirty` and `--submodule=diff` (any unique abbreviation)
+ * make git run status or diff inside each submodule, under that submodule's own config.
+ */
+function entersSubmodules(token: string): boolean {
+  const eq = token.indexOf("=");
+  const name = eq === -1 ? token : token.slice(0, eq);
+  const value = eq === -1 ? undefined : token.slice(eq + 1);
+  if (name.length >= "--ignore-su".length && "--ignore-submodules".startsWith(name)) {
+    return value !== undefined && value !== "all";
+  }
+  if (name.length >= "--submo".length && "--submodule".startsWith(name)) return value === "diff";
+  return false;
 }
 
 // `ip` accepts any prefix of its single-dash options (`-b` and `-ba` mean `-batch`).
