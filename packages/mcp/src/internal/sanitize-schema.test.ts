@@ -1,4 +1,5 @@
-import { removeInvisibleCharacters } from "@toolgate/tool-core";
+import { ToolRegistry } from "@toolgate/registry";
+import { removeInvisibleCharacters, tool } from "@toolgate/tool-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { startTestServer } from "../__fixtures__/test-server.js";
 import { MCPClient } from "../mcp-client.js";
@@ -99,9 +100,9 @@ describe("prose of any shape is cleaned", () => {
     expected: Record<string, unknown>,
   ][] = [
     [
-      "a description given as an array of strings",
+      "a description given as an array of strings (as JSON text: JSON Schema wants a string)",
       { type: "object", description: ["Reads\u200b", "files\u{E0049}\u{E0047}"] },
-      { type: "object", description: ["Reads", "files"] },
+      { type: "object", description: '["Reads","files"]' },
     ],
     [
       "a description given as an object, nested, with odd keys",
@@ -122,7 +123,7 @@ describe("prose of any shape is cleaned", () => {
         properties: {
           a: {
             type: "string",
-            description: { en: "path", more: { key: ["deep", 3, true, null] } },
+            description: '{"en":"path","more":{"key":["deep",3,true,null]}}',
           },
         },
       },
@@ -136,7 +137,7 @@ describe("prose of any shape is cleaned", () => {
       },
       {
         type: "object",
-        anyOf: [{ title: ["A"] }, { $comment: "B" }],
+        anyOf: [{ title: '["A"]' }, { $comment: "B" }],
         prefixItems: [{ title: "C" }],
       },
     ],
@@ -182,14 +183,14 @@ describe("prose of any shape is cleaned", () => {
       },
       {
         type: "object",
-        $defs: { d: { description: ["x"] } },
-        definitions: { e: { title: { t: "y" } } },
+        $defs: { d: { description: '["x"]' } },
+        definitions: { e: { title: '{"t":"y"}' } },
         patternProperties: { "^p": { description: "z" } },
         dependentSchemas: { a: { description: "w" } },
         if: { description: "i" },
         // biome-ignore lint/suspicious/noThenProperty: a JSON Schema keyword
         then: { description: "t" },
-        else: { items: { description: ["e"] } },
+        else: { items: { description: '["e"]' } },
       },
     ],
     [
@@ -213,14 +214,45 @@ describe("prose of any shape is cleaned", () => {
 
   it("cuts every prose string to the limit, wherever it sits", () => {
     const result = sanitizeSchema(
-      { type: "object", description: ["x".repeat(500), { long: "y".repeat(500) }] },
+      {
+        type: "object",
+        description: ["x".repeat(500), { long: "y".repeat(500) }],
+        markdownDescription: ["x".repeat(500), { long: "y".repeat(500) }],
+      },
       100,
     );
     if (!result.ok) throw new Error(result.reason);
-    const [first, second] = result.schema.description as [string, { long: string }];
+    // A description of another shape becomes one string, cut as one.
+    expect((result.schema.description as string).length).toBeLessThanOrEqual(100);
+    expect(result.schema.description).toContain("[truncated");
+    const [first, second] = result.schema.markdownDescription as [string, { long: string }];
     expect(first.length).toBeLessThanOrEqual(100);
     expect(first).toContain("[truncated");
     expect(second.long.length).toBeLessThanOrEqual(100);
+  });
+
+  it.each([
+    ["an array", { type: "object", description: ["a", "b"] }, '["a","b"]'],
+    ["a number", { type: "object", title: 42 }, "42"],
+    ["a boolean", { type: "object", $comment: true }, "true"],
+    ["null", { type: "object", description: null }, "null"],
+  ])(
+    "a description, title or $comment given as %s becomes a string ajv accepts",
+    async (_what, schema, text) => {
+      const key = Object.keys(schema).find((k) => k !== "type")!;
+      const cleaned = loaded(schema);
+      expect(cleaned[key]).toBe(text);
+      const registry = new ToolRegistry();
+      registry.register(tool({ name: "t", parameters: cleaned, execute: () => "ran" }));
+      expect(await registry.execute("t", {})).toMatchObject({ status: "success", text: "ran" });
+    },
+  );
+
+  it("refuses a description that has no JSON text (a cycle)", () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    const result = sanitizeSchema({ type: "object", description: cyclic }, 100);
+    expect(result).toEqual({ ok: false, reason: "its input schema is not plain JSON" });
   });
 
   // Keywords whose value is a schema (or a list of them), written out from the JSON Schema

@@ -15,6 +15,8 @@ const PROSE_KEYWORDS = new Set([
   "enumDescriptions",
   "markdownEnumDescriptions",
 ]);
+/** Prose keywords that JSON Schema's meta-schema requires to be strings. */
+const STRING_KEYWORDS = new Set(["description", "title", "$comment"]);
 /** Keywords whose value is a schema or a list of schemas. */
 const SCHEMA_KEYWORDS = new Set([
   "items",
@@ -127,6 +129,14 @@ export function sanitizeSchema(
         childMode = Array.isArray(value) ? "exact" : "schema";
       }
       let copy: unknown = value;
+      if (mode === "schema" && STRING_KEYWORDS.has(key) && typeof value !== "string") {
+        // JSON Schema wants a string here (ajv would refuse the schema at the first call):
+        // keep what the server said, as cleaned JSON text.
+        const text = jsonText(value);
+        if (text === undefined) return { ok: false, reason: "its input schema is not plain JSON" };
+        (to as Record<string, unknown>)[name] = sanitizeDescription(text, maxChars);
+        continue;
+      }
       if (typeof value === "string") {
         if (childMode === "prose") copy = sanitizeDescription(value, maxChars);
         else if (hasHidden(value)) return hidden(`value at ${describePlace(frame, key)}`);
@@ -204,4 +214,17 @@ function escapeSegment(segment: string): string {
     /[^\x20-\x7e…]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );
+}
+
+/** `value` as JSON text, or undefined when it has none (a cycle, a bigint, too deep). */
+function jsonText(value: unknown): string | undefined {
+  try {
+    return (
+      JSON.stringify(value, (_key, v: unknown) =>
+        typeof v === "string" ? removeInvisibleCharacters(v) : v,
+      ) ?? undefined
+    );
+  } catch {
+    return undefined;
+  }
 }
