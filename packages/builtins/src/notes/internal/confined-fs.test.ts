@@ -4,6 +4,7 @@ import {
   linkSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   realpathSync,
   renameSync,
@@ -429,5 +430,66 @@ describe("resolveRoot", () => {
   it("refuses a root that is a file, naming it", () => {
     writeFileSync(join(base, "file"), "");
     expect(() => resolveRoot(join(base, "file"))).toThrow(/file/);
+  });
+});
+
+describe("confined-fs details a caller relies on", () => {
+  const openFds = () => readdirSync("/proc/self/fd").length;
+
+  it("names the first missing folder on a deeper path", async () => {
+    const error = await refusal(openNote(root, file("sub/none/deeper/a.md"), "read"));
+    expect(error.message).toBe('folder "sub/none" does not exist');
+  });
+
+  it("refuses an append to a folder named like a note, as for a read", async () => {
+    mkdirSync(join(root.path, "dir.md"));
+    const error = await refusal(openNote(root, file("dir.md"), "append"));
+    expect(error.message).toBe("\"dir.md\" is a folder, not a note; use action 'list'");
+  });
+
+  it("makes new folders private to the user", async () => {
+    const opened = await openNote(root, file("p/q/n.md"), "append");
+    await opened.handle.close();
+    expect(statSync(join(root.path, "p")).mode & 0o777).toBe(0o700);
+    expect(statSync(join(root.path, "p", "q")).mode & 0o777).toBe(0o700);
+  });
+
+  it("opens a note for reading only: it cannot be written through that handle", async () => {
+    const opened = await openNote(root, file("sub/a.md"), "read", {});
+    await expect(opened.handle.write("x")).rejects.toThrow();
+    await opened.handle.close();
+    expect(readFileSync(join(root.path, "sub", "a.md"), "utf8")).toBe("inside\n");
+  });
+
+  it("does not create a missing folder it is asked to list", async () => {
+    const error = await refusal(
+      listFolder(root, parseNotePath("none", "folder", EXT), anything, {}),
+    );
+    expect([error.code, error.message]).toEqual(["not_found", 'folder "none" does not exist']);
+    expect(existsSync(join(root.path, "none"))).toBe(false);
+  });
+
+  it("sorts a listing by name, whatever order the folder gives", async () => {
+    const names = ["m.md", "b.md", "z.md", "A.md", "k.md", "c.md", "y.md", "B.md", "a0.md"];
+    for (const name of names) writeFileSync(join(root.path, "sub", name), "");
+    const result = await listFolder(root, parseNotePath("sub", "folder", EXT), anything);
+    const listed = result.entries.map((entry) => entry.name);
+    expect(listed).toEqual([...names, "a.md"].sort());
+  });
+
+  it("leaves no file open after listing", async () => {
+    const before = openFds();
+    for (let i = 0; i < 10; i++) {
+      await listFolder(root, parseNotePath("sub", "folder", EXT), anything);
+    }
+    expect(openFds()).toBe(before);
+  });
+
+  it("withSizes fails, rather than drops entries, when the folder is no longer a folder", async () => {
+    rmSync(join(root.path, "sub"), { recursive: true });
+    writeFileSync(join(root.path, "sub"), "");
+    await expect(
+      withSizes(root, parseNotePath("sub", "folder", EXT), [{ name: "a.md", type: "file" }]),
+    ).rejects.toThrow(/ENOTDIR/);
   });
 });
