@@ -22,6 +22,12 @@ const safetyCheckFiles = {
   "packages/registry/src/tool-permissions.ts": registryTests,
   "packages/registry/src/argument-validation.ts": registryTests,
   "packages/registry/src/external-content-guard.ts": registryTests,
+  "packages/registry/src/internal/marker-look-alikes.ts": [
+    "packages/registry/src/{internal/marker-look-alikes,external-content-guard}.test.ts",
+  ],
+  "packages/registry/src/linear-pattern.ts": [
+    "packages/registry/src/{linear-pattern,argument-validation}.test.ts",
+  ],
   "packages/mcp/src/sanitize-description.ts": mcp(
     "sanitize-description",
     "internal/sanitize-schema",
@@ -31,6 +37,9 @@ const safetyCheckFiles = {
   "packages/mcp/src/fingerprint-tool.ts": mcp("fingerprint-tool", "cli/verify", "cli/lock-file"),
   "packages/mcp/src/internal/canonical-json.ts": mcp("internal/canonical-json", "fingerprint-tool"),
 };
+
+// Files whose lookup tables are built lazily (see coverageAnalysis below).
+const lazyTableFiles = new Set(["packages/registry/src/internal/marker-look-alikes.ts"]);
 
 /** The files named by `--mutate a,b` (or `-m`) on the command line or by MUTATE=a,b. */
 function chosenFiles() {
@@ -69,7 +78,9 @@ export default {
   disableTypeChecks: false,
   // Vitest's related mode runs only the test files that import the mutated file.
   vitest: { configFile: "stryker.vitest.config.mjs", related: true },
-  coverageAnalysis: "perTest",
+  // perTest coverage credits a table built on first use to the one test that happened to build it,
+  // so its mutants would run against that test only: such files run every chosen test instead.
+  coverageAnalysis: mutate.some((file) => lazyTableFiles.has(file)) ? "all" : "perTest",
   mutate,
   concurrency: 2,
   timeoutMS: 10_000,
