@@ -243,7 +243,8 @@ describe("prose of any shape is cleaned", () => {
       const cleaned = loaded(schema);
       expect(cleaned[key]).toBe(text);
       const registry = new ToolRegistry();
-      registry.register(tool({ name: "t", parameters: cleaned, execute: () => "ran" }));
+      const parameters = { ...cleaned, type: "object" as const };
+      registry.register(tool({ name: "t", parameters, execute: () => "ran" }));
       expect(await registry.execute("t", {})).toMatchObject({ status: "success", text: "ran" });
     },
   );
