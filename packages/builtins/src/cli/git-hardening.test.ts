@@ -15,6 +15,7 @@ import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLITool } from "./cli-tool.js";
 import {
+  GIT_CONFIG_LIST_ARGS,
   gitConfigReadEnvironment,
   gitEnvironment,
   gitRepositoryOptions,
@@ -1051,5 +1052,301 @@ describe("git hardening helpers", () => {
     expect(
       gitRepositoryOptions(["-C", "a", "--git-dir=b", "-c", "x=y", "--no-pager", "status", "-C"]),
     ).toEqual(["-C", "a", "--git-dir=b"]);
+  });
+});
+
+describe("git hardening helpers: exact reasons and edges", () => {
+  const RUNS = "which runs a program";
+  const INCLUDES =
+    "which loads more config from another file (that config can change while git runs)";
+  const HELPER = "which makes git run a remote-helper program (`<transport>::` address)";
+  const ALIAS = "which defines a git alias (it can run a shell command or unchecked git options)";
+  const SUBMODULE =
+    "which makes git status and diff run git inside that submodule, whose config is not checked";
+  const OUTPUT = "which makes git format-patch write files where it names";
+
+  // [key, value, reason or undefined], from git-config(1): each class with spellings in other
+  // cases, the same name at the wrong level (with or without a subsection), and odd values.
+  const REASONS: readonly (readonly [string, string | undefined, string | undefined])[] = [
+    ["ALIAS.co", "checkout", ALIAS],
+    ["Alias.x.y", "!id", ALIAS],
+    ["aliasx", "!id", undefined],
+    ["filterx", "x", undefined],
+    ["Include.PATH", "x", INCLUDES],
+    ["includeIf.gitdir:/x/.Path", "x", INCLUDES],
+    ["includeif.path", "x", undefined],
+    ["include.x.path", "x", undefined],
+    ["include.paths", "x", undefined],
+    ["Filter.x.clean", "x", RUNS],
+    ["Tar.tgz.command", "gzip", RUNS],
+    ["tar.command", "gzip", undefined],
+    ["diff.x.external", "x", undefined],
+    ["diff.textconv", "x", undefined],
+    ["diff.command", "x", undefined],
+    ["diff.EXTERNAL", "x", RUNS],
+    ["merge.driver", "x", undefined],
+    ["merge.x.Driver", "x", RUNS],
+    ["difftool.x.cmd", "x", RUNS],
+    ["difftool.path", "x", undefined],
+    ["mergetool.x.path", "x", RUNS],
+    ["mergetool.cmd", "x", undefined],
+    ["browser.x.cmd", "x", RUNS],
+    ["browser.path", "x", undefined],
+    ["man.x.path", "x", RUNS],
+    ["man.viewer", "x", undefined],
+    ["man.cmd", "x", undefined],
+    ["guitool.cmd", "x", undefined],
+    ["guitool.x.path", "x", undefined],
+    ["trailer.x.command", "x", RUNS],
+    ["trailer.cmd", "x", undefined],
+    ["trailer.x.ifexists", "x", undefined],
+    ["credential.helper", "x", undefined],
+    ["credential.x.Helper", "x", RUNS],
+    ["hook.command", "x", undefined],
+    ["hook.x.Command", "x", RUNS],
+    ["remote.uploadpack", "x", undefined],
+    ["remote.x.receivepack", "x", RUNS],
+    ["remote.x.Vcs", "x", RUNS],
+    ["remote.x.mirror", "x", undefined],
+    ["remote.url", "ext::sh", undefined],
+    ["remote.x.url", "a::b", HELPER],
+    ["remote.x.url", "a.b-c+d9::x", HELPER],
+    ["remote.x.PushUrl", "Z::x", HELPER],
+    ["remote.x.url", "1a::x", undefined],
+    ["remote.x.url", "::x", undefined],
+    ["remote.x.url", "a_b::x", undefined],
+    ["remote.x.url", " ext::x", undefined],
+    ["remote.x.url", "x/ext::y", undefined],
+    ["remote.x.url", undefined, undefined],
+    ["remote.x.fetch", "ext::x", undefined],
+    ["url.insteadof", "ext::x", undefined],
+    ["url.a::b.InsteadOf", "x", HELPER],
+    ["url.x/ext::y.insteadof", "x", undefined],
+    ["url.ext::x.other", "x", undefined],
+    ["submodule.update", "!x", undefined],
+    ["submodule.x.update", "\t!x", RUNS],
+    ["submodule.x.update", "x!", undefined],
+    ["submodule.x.update", undefined, undefined],
+    ["submodule.x.url", "!x", undefined],
+    ["submodule.ignore", "none", undefined],
+    ["submodule.x.IGNORE", " All\t", undefined],
+    ["submodule.x.ignore", "untracked", SUBMODULE],
+    ["submodule.x.ignore", "all2", SUBMODULE],
+    ["pager.log", " true ", undefined],
+    ["pager.log", "YES", undefined],
+    ["pager.log", "no", undefined],
+    ["pager.log", "on", undefined],
+    ["pager.log", "OFF", undefined],
+    ["pager.log", "-1", undefined],
+    ["pager.log", "+10", undefined],
+    ["pager.log", "25g", undefined],
+    ["pager.log", "3M", undefined],
+    ["pager.log", "1x", RUNS],
+    ["pager.log", "1kk", RUNS],
+    ["pager.log", "k", RUNS],
+    ["pager.log", "+-1", RUNS],
+    ["pager.log", "xtrue", RUNS],
+    ["pager.log", "true false", RUNS],
+    ["pager.log", "less", RUNS],
+    ["gpg.openpgp.program", "x", undefined],
+    ["gpg.smime.program", "x", RUNS],
+    ["gpg.OpenPGP.program", "x", RUNS],
+    ["gpg.x.format", "x", undefined],
+    ["core.gitProxy", "x", RUNS],
+    ["core.x.alternaterefscommand", "x", undefined],
+    ["core.editor", "x", undefined],
+    ["interactive.x.difffilter", "x", undefined],
+    ["interactive.diffFilter", "x", RUNS],
+    ["uploadpack.x.packobjectshook", "x", undefined],
+    ["uploadpack.packObjectsHook", "x", RUNS],
+    ["sendemail.x.y.tocmd", "x", RUNS],
+    ["sendemail.ccCmd", "x", RUNS],
+    ["sendemail.x.headerCmd", "x", RUNS],
+    ["sendemail.x.bcc", "x", undefined],
+    ["sendemail.smtpServer", " ~mail", RUNS],
+    ["sendemail.smtpserver", "mail/x", RUNS],
+    ["sendemail.smtpserver", "smtp~1.example.com", undefined],
+    ["sendemail.smtpserver", undefined, undefined],
+    ["imap.x.tunnel", "x", undefined],
+    ["imap.Tunnel", "x", RUNS],
+    ["instaweb.x.httpd", "x", undefined],
+    ["instaweb.x.browser", "x", undefined],
+    ["instaweb.Browser", "x", RUNS],
+    ["help.x.browser", "x", undefined],
+    ["help.Browser", "x", RUNS],
+    ["format.x.outputdirectory", "x", undefined],
+    ["format.outputDirectory", "x", OUTPUT],
+    ["format.subjectprefix", "x", undefined],
+  ];
+
+  it.each(REASONS.map(([key, value, reason]) => [key, String(value), reason, value] as const))(
+    "%s = %s → %s",
+    (key, _shown, reason, value) => {
+      expect(repositoryKeyReason(key, value)).toBe(reason);
+    },
+  );
+
+  it("reads each key's value after the first newline of its field, and gives each reason", () => {
+    const listing = [
+      "file:.git/config",
+      "remote.origin.url\next::sh -c id",
+      "file:.git/config",
+      "pager.log\ntrue",
+      "file:.git/config",
+      "submodule.x.ignore\nall",
+      "file:.git/config",
+      "alias.st\nstatus",
+      "command line:",
+      "tar.x.command\ngzip",
+      "file:.git/config",
+    ].join("\0");
+    expect(repositoryConfigProblems(listing)).toStrictEqual([
+      { key: "remote.origin.url", reason: HELPER },
+      { key: "alias.st", reason: ALIAS },
+    ]);
+  });
+
+  it("writes the whole refusal: keys in order, `; and ` between them, the count of the rest", () => {
+    const tail = ". git is not run in a repository whose config chooses programs to run.";
+    const head = "Refused: the repository's git config sets ";
+    const problems = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ key: `alias.a${i}`, reason: `r${i}` }));
+    expect(repositoryConfigRefusal(problems(2))).toBe(
+      `${head}alias.a0, r0; and alias.a1, r1${tail}`,
+    );
+    const five = repositoryConfigRefusal(problems(5));
+    expect(five).toBe(
+      `${head}alias.a0, r0; and alias.a1, r1; and alias.a2, r2; and alias.a3, r3; and alias.a4, r4${tail}`,
+    );
+    expect(repositoryConfigRefusal(problems(6))).toBe(
+      five.replace(tail, `; and 1 more such key${tail}`),
+    );
+    expect(repositoryConfigRefusal(problems(7))).toBe(
+      five.replace(tail, `; and 2 more such keys${tail}`),
+    );
+    const key120 = `alias.${"k".repeat(114)}`;
+    expect(repositoryConfigRefusal([{ key: key120, reason: "r" }])).toBe(
+      `${head}${key120}, r${tail}`,
+    );
+    expect(repositoryConfigRefusal([{ key: `${key120}z`, reason: "r" }])).toBe(
+      `${head}"${key120}…", r${tail}`,
+    );
+  });
+
+  it.each([
+    ["abc", 3, "abc"],
+    ["abcd", 3, '"abc…"'],
+    [" ~", 2, " ~"],
+    ["a\u001fb", 9, '"a\\u001fb"'],
+    ["a\u007fb", 9, '"a\u007fb"'],
+    ["\nab", 9, '"\\nab"'],
+    ["ab\n", 9, '"ab\\n"'],
+  ] as const)("printableText(%j, %d) is %s", (text, max, shown) => {
+    expect(printableText(text, max)).toBe(shown);
+  });
+
+  it.each([
+    [["status", "-C", "x"], []],
+    [["-C"], ["-C", ""]],
+    [
+      ["--work-tree", "w", "--git-dir", "g", "log"],
+      ["--work-tree", "w", "--git-dir", "g"],
+    ],
+    [
+      ["--bare", "--work-tree=w", "log", "--bare"],
+      ["--bare", "--work-tree=w"],
+    ],
+    [
+      ["--config-env", "x=Y", "-C", "a"],
+      ["-C", "a"],
+    ],
+    [
+      ["--namespace", "n", "-C", "a"],
+      ["-C", "a"],
+    ],
+    [
+      ["-c", "-C", "-C", "a"],
+      ["-C", "a"],
+    ],
+    [
+      ["--git-dirs=x", "--work-treex", "---git-dir=x", "-p", "--no-pager", "-C", "a"],
+      ["-C", "a"],
+    ],
+  ] as const)("gitRepositoryOptions(%j) keeps %j", (args, kept) => {
+    expect(gitRepositoryOptions(args)).toStrictEqual(kept);
+  });
+
+  // git-config(1) "ENVIRONMENT" and git(1): the values each forced key must have.
+  const FORCED: Record<string, string> = {
+    "core.fsmonitor": "false",
+    "core.hooksPath": "/dev/null",
+    "core.pager": "cat",
+    "core.editor": "/dev/null",
+    "sequence.editor": "/dev/null",
+    "core.sshCommand": "ssh",
+    "core.askPass": "",
+    "credential.helper": "",
+    "gpg.program": "gpg",
+    "gpg.openpgp.program": "gpg",
+    "gpg.x509.program": "gpgsm",
+    "gpg.ssh.program": "ssh-keygen",
+    "gpg.ssh.defaultKeyCommand": "",
+    "log.showSignature": "false",
+    "protocol.ext.allow": "never",
+    "protocol.fd.allow": "never",
+    "protocol.file.allow": "never",
+    "help.format": "man",
+    "man.viewer": "man",
+    "web.browser": "",
+    "submodule.recurse": "false",
+    "fetch.recurseSubmodules": "false",
+    "push.recurseSubmodules": "no",
+    "diff.submodule": "short",
+    "diff.ignoreSubmodules": "all",
+    "status.submoduleSummary": "false",
+  };
+  const forcedPairs = (env: Record<string, string>, from: number) =>
+    Object.fromEntries(
+      Array.from({ length: Number(env.GIT_CONFIG_COUNT) - from }, (_, i) => [
+        env[`GIT_CONFIG_KEY_${from + i}`],
+        env[`GIT_CONFIG_VALUE_${from + i}`],
+      ]),
+    );
+
+  it("forces every key to its safe value, and sets git's quiet environment", () => {
+    const env = gitEnvironment({});
+    expect(forcedPairs(env, 0)).toStrictEqual(FORCED);
+    expect(env.GIT_CONFIG_COUNT).toBe(String(Object.keys(FORCED).length));
+    expect(env).toMatchObject({
+      GIT_CONFIG_NOSYSTEM: "1",
+      GIT_CONFIG_GLOBAL: "/dev/null",
+      GIT_TERMINAL_PROMPT: "0",
+      GIT_PAGER: "cat",
+      PAGER: "cat",
+      GIT_OPTIONAL_LOCKS: "0",
+    });
+  });
+
+  it.each([
+    ["0", 0],
+    ["2", 2],
+    ["-3", 0],
+    ["abc", 0],
+    ["", 0],
+    ["99999999999999999999", 0],
+  ] as const)("starts after a caller's GIT_CONFIG_COUNT of %j at %d", (count, from) => {
+    const env = gitEnvironment({ GIT_CONFIG_COUNT: count });
+    expect(env[`GIT_CONFIG_KEY_${from}`]).toBe("core.fsmonitor");
+    expect(forcedPairs(env, from)).toStrictEqual(FORCED);
+  });
+
+  it("lists the config with origins, includes followed, NUL-separated", () => {
+    expect(GIT_CONFIG_LIST_ARGS).toStrictEqual([
+      "config",
+      "--list",
+      "--show-origin",
+      "--includes",
+      "--null",
+    ]);
   });
 });
