@@ -85,3 +85,52 @@ describe("sedScriptProblem", () => {
     expect(sedScriptProblem(script)).toBe(reason);
   });
 });
+
+describe("sedScriptProblem: where one command ends and the next begins", () => {
+  it.each([
+    ["bx;e", "e"],
+    ["b x\nw f", "w"],
+    [":a\ne", "e"],
+    ["T x;;r f", "r"],
+    ["t\nR f", "R"],
+    ["p\ne", "e"],
+    ["# c\ne", "e"],
+    ["q5;w f", "w"],
+    ["l 20\nW f", "W"],
+    ["y/a/b/e", "e"],
+    ["y/a/b/w f", "w"],
+    ["y/a/b/;r f", "r"],
+    ["1a x\ne", "e"],
+    ["1i\\\nx\nw f", "w"],
+    ["c x\\\ny\nr f", "r"],
+    ["1{p};e", "e"],
+    ["$!{\nw f\n}", "w"],
+  ])("refuses %j (the %s command after another)", (script, command) => {
+    expect(sedScriptProblem(script)).toMatch(
+      new RegExp(`^sed: the '${command}' command is refused`),
+    );
+  });
+
+  // Each of these is at worst a sed syntax error (sed refuses it itself), never a program run.
+  it.each(["1", "/x/", "1,3", "$!", "1{p}", "$!{p}", "1}", "1;p", "1\np", "y/a/b/g", "s/a/b/i"])(
+    "allows %j",
+    (script) => {
+      expect(sedScriptProblem(script)).toBeUndefined();
+    },
+  );
+
+  it.each([
+    ["s\na\nb\n", "sed: bad s command"],
+    ["y\na\nb\n", "sed: bad y command"],
+    ["1s", "sed: bad s command"],
+    ["\\\n", "sed: unterminated address"],
+    ["1,\\%x", "sed: unterminated address"],
+    ["s/a\\/b/c", "sed: unterminated s command"],
+    ["s/a/b\\/", "sed: unterminated s command"],
+    ["q k", "sed: command 'k' is not in the allowed set"],
+    ["v 4.2", "sed: command '.' is not in the allowed set"],
+    ["1,+k", "sed: command 'k' is not in the allowed set"],
+  ])("refuses %j with a reason", (script, reason) => {
+    expect(sedScriptProblem(script)).toBe(reason);
+  });
+});
