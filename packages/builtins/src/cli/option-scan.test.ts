@@ -228,6 +228,14 @@ describe("optionValues", () => {
   // curl-like: -d and -H carry the values of interest, -o also takes a value.
   const values = (args: string[]) => [...optionValues(args, "dH", ["data", "data-raw"], "dHo")];
 
+  it("reads a long name spelled in full as itself, before any longer name it is a prefix of", () => {
+    const found = (args: string[]) => [...optionValues(args, "", ["data-raw", "data"], "")];
+    expect(found(["--data", "v"])).toStrictEqual([["--data", "v"]]);
+    expect(found(["--data=v"])).toStrictEqual([["--data", "v"]]);
+    expect(found(["--data-raw", "v"])).toStrictEqual([["--data-raw", "v"]]);
+    expect(found(["--dat", "v"])).toStrictEqual([["--data-raw", "v"]]);
+  });
+
   it.each([
     { args: ["-d", "v"], found: [["-d", "v"]] },
     { args: ["-dv"], found: [["-d", "v"]] },

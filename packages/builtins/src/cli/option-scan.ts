@@ -155,7 +155,7 @@ export function deniedOption(
     }
     return undefined;
   }
-  if (token.startsWith("-") && !token.startsWith("--") && token.length > 1 && deny.short) {
+  if (token.startsWith("-") && !token.startsWith("--") && deny.short) {
     for (let j = 1; j < token.length; j++) {
       const letter = token[j]!;
       if (deny.short.includes(letter)) {
@@ -206,7 +206,7 @@ export function* optionValues(
       }
       continue;
     }
-    if (token.startsWith("-") && token.length > 1) {
+    if (token.startsWith("-")) {
       for (let j = 1; j < token.length; j++) {
         const letter = token[j]!;
         if (!withValue.includes(letter) && !shorts.includes(letter)) continue;
