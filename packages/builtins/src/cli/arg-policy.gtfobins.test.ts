@@ -147,14 +147,12 @@ describe("curl: an allowlist of options, http(s) URLs only, no globbing", () => 
     // spellings: abbreviations and --name=value are not read by curl 8 and are refused
     ...["--out /tmp/x", "--silen", "--output=/tmp/x", "--data=x", "--silent=1", "--NEXT"],
   ])("refuses curl %s", (options) => {
-    expect(policy(`curl ${options} https://e.com`)).toMatch(
-      /^Refused: curl option \S+ is not allowed \(/,
-    );
+    expect(policy(`curl ${options} https://e.com`)).toMatch(/^curl option \S+ is not allowed \(/);
   });
 
   it("names the refused option", () => {
     expect(policy("curl --etag-compare /etc/passwd https://e.com")).toBe(
-      "Refused: curl option --etag-compare is not allowed (it reads or writes local files, or is not known safe)",
+      "curl option --etag-compare is not allowed (it reads or writes local files, or is not known safe)",
     );
     expect(policy("curl -sSo/tmp/x https://e.com")).toMatch(/option -o is not allowed/);
     expect(policy("curl --data=@/etc/passwd https://e.com")).toMatch(
@@ -175,7 +173,7 @@ describe("curl: an allowlist of options, http(s) URLs only, no globbing", () => 
     ...["-b /tmp/cookies", "-b/tmp/cookies", "--cookie /tmp/cookies", "-b -"],
     ...["-X 'GET /etc/passwd'", "--request 'A B'", "-X ''", "-X1"],
   ])("refuses curl %s (value reads or writes a file, or is not a method)", (options) => {
-    expect(policy(`curl ${options} https://e.com`)).toMatch(/^Refused: curl /);
+    expect(policy(`curl ${options} https://e.com`)).toMatch(/^curl /);
   });
 
   it.each([
@@ -191,7 +189,7 @@ describe("curl: an allowlist of options, http(s) URLs only, no globbing", () => 
     ...["'http://[::1]/'", "'https://e.com/x}'", "--url file:///etc/passwd", "--url example.com"],
     ...["--url 'https://e.com/[1-2]'", "-- file:///etc/passwd", "-s -- 'https://e.com/{a}'"],
   ])("refuses curl URL %s", (url) => {
-    expect(policy(`curl -s ${url}`)).toMatch(/^Refused: curl URL /);
+    expect(policy(`curl -s ${url}`)).toMatch(/^curl URL /);
   });
 
   it.each([

@@ -377,7 +377,7 @@ function curlProblem(args: readonly string[]): string | undefined {
     const why = reading.option.includes("=")
       ? "curl does not read --name=value; write --name value"
       : "it reads or writes local files, or is not known safe";
-    return `Refused: curl option ${reading.option} is not allowed (${why})`;
+    return `curl option ${reading.option} is not allowed (${why})`;
   }
   // With -g curl sends { } [ ] as they are; without it they are a glob that expands the URL.
   const globoff = reading.options.some((o) => o.option === "-g" || o.option === "--globoff");
@@ -394,31 +394,29 @@ function curlProblem(args: readonly string[]): string | undefined {
 
 function curlValueProblem(option: string, value: string, globoff: boolean): string | undefined {
   if (CURL_AT_FILE.has(option) && value.startsWith("@")) {
-    return `Refused: curl ${option} ${value} reads a local file`;
+    return `curl ${option} ${value} reads a local file`;
   }
   switch (option) {
     case "--data-urlencode":
       // `name@file` and `@file` read a file; a `=` before any `@` makes it plain content.
-      return /^[^=]*@/.test(value)
-        ? `Refused: curl ${option} ${value} reads a local file`
-        : undefined;
+      return /^[^=]*@/.test(value) ? `curl ${option} ${value} reads a local file` : undefined;
     case "-b":
     case "--cookie":
       // curl reads a value without `=` as the name of a cookie file.
       return value.includes("=")
         ? undefined
-        : `Refused: curl ${option} ${value} names a cookie file; give name=value pairs`;
+        : `curl ${option} ${value} names a cookie file; give name=value pairs`;
     case "-w":
     case "--write-out":
-      if (value.startsWith("@")) return `Refused: curl ${option} ${value} reads a local file`;
+      if (value.startsWith("@")) return `curl ${option} ${value} reads a local file`;
       return /%output\{/i.test(value)
-        ? `Refused: curl ${option} ${value} writes a file (%output{})`
+        ? `curl ${option} ${value} writes a file (%output{})`
         : undefined;
     case "-X":
     case "--request":
       return /^[A-Za-z]+$/.test(value)
         ? undefined
-        : `Refused: curl ${option} ${value}: a request method is letters only`;
+        : `curl ${option} ${value}: a request method is letters only`;
     case "--url":
       return curlUrlProblem(value, globoff);
     default:
@@ -428,10 +426,10 @@ function curlValueProblem(option: string, value: string, globoff: boolean): stri
 
 function curlUrlProblem(url: string, globoff: boolean): string | undefined {
   if (!/^https?:\/\//i.test(url)) {
-    return `Refused: curl URL ${url} does not start with http:// or https:// (other protocols reach local files and other services)`;
+    return `curl URL ${url} does not start with http:// or https:// (other protocols reach local files and other services)`;
   }
   if (!globoff && /[{}[\]]/.test(url)) {
-    return `Refused: curl URL ${url} has { } [ ], which curl expands as a glob; add -g (--globoff) to send them as they are`;
+    return `curl URL ${url} has { } [ ], which curl expands as a glob; add -g (--globoff) to send them as they are`;
   }
   return undefined;
 }
