@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { LinearPatternError, linearPatternProblem, linearRegExp } from "./linear-pattern.js";
+import {
+  LinearPatternError,
+  linearPatternProblem,
+  linearRegExp,
+  translatePattern,
+} from "./linear-pattern.js";
 
 // Each pattern against inputs chosen where RE2's own reading would differ from JavaScript's.
 const SAME_AS_JAVASCRIPT: [pattern: string, inputs: string[]][] = [
@@ -46,6 +51,23 @@ const SAME_AS_JAVASCRIPT: [pattern: string, inputs: string[]][] = [
   ["a$", ["a\n", "a"]],
   ["^b", ["a\nb", "b"]],
   ["^\\t\\n\\v\\f\\r$", ["\t\n\v\f\r"]],
+  ["^(?:ab)+$", ["abab", "aba", ""]],
+  ["^(?:a|(?:b|c))d$", ["cd", "d"]],
+  // Surrogate pairs at the edges of each hex digit range, in both cases, alone and in classes.
+  ["^\\uD800\\uDC00$", ["\u{10000}", "\u{10001}", "\ud800\udc00x"]],
+  ["^\\uDBFF\\uDFFF$", ["\u{10FFFF}", "\u{10FFFE}"]],
+  ["^\\ud83d\\ude0a$", ["😊", "😋"]],
+  ["^\\uD83D\\uDC9F$", ["💟", "💞"]],
+  ["^\\uD83D\\uDCaf$", ["💯", "💮"]],
+  ["^\\uD83D\\uDCFA$", ["📺", "📹"]],
+  ["^\\uD83D\\uDD90$", ["🖐", "🖑"]],
+  ["^\\uD83D\\uDEfF$", ["\u{1F6FF}", "\u{1F6FE}"]],
+  ["^[\\uD83D\\uDC00-\\uD83D\\uDCFF]+$", ["🐀💯📺📿", "🔀", "\u{1F3FF}"]],
+  // A high surrogate escape followed by something that is not a low one stays one code unit.
+  ["^\\uD83Dx$", ["\ud83dx", "😀x"]],
+  ["^\\uD83D\\u0041$", ["\ud83dA", "A"]],
+  ["^\\uD7FF$", ["\ud7ff", "\u{10000}"]],
+  ["^a{3}$", ["aaa", "aa"]],
 ];
 
 describe("linearRegExp", () => {
@@ -166,6 +188,9 @@ describe("linearRegExp", () => {
     ["^a{1001}$", /invalid repeat count/],
     ["^\\p{Script_Extensions=Latin}$", /property '\\p\{Script_Extensions=Latin\}'/],
     ["^\\p{scx=Grek}$", /property '\\p\{scx=Grek\}'/],
+    ["^(a)(b)(c)(d)(e)(f)(g)(h)(i)\\9$", /backreferences \('\\9'\)/],
+    ["^(a)(b)\\2$", /backreferences \('\\2'\)/],
+    ["^\\p{Script_Extensions=Greek}\\p{L}$", /property '\\p\{Script_Extensions=Greek\}'/],
   ];
 
   it.each(REFUSED)("refuses %j with a reason", (pattern, reason) => {
@@ -207,6 +232,30 @@ describe("linearRegExp", () => {
     const pattern = `(a)\\1${"b".repeat(200)}`;
     expect(() => linearRegExp(pattern, "u")).toThrow(
       `pattern ${JSON.stringify(`${pattern.slice(0, 100)}…`)} cannot run`,
+    );
+  });
+
+  it.each([
+    [99, false],
+    [100, false],
+    [101, true],
+    [140, true],
+  ])("shows a pattern of %i characters in the message clipped: %s", (length, clipped) => {
+    const pattern = `${"b".repeat(length - 5)}(a)\\1`;
+    expect(pattern).toHaveLength(length);
+    const shown = clipped ? `${pattern.slice(0, 100)}…` : pattern;
+    expect(() => linearRegExp(pattern, "u")).toThrow(`pattern ${JSON.stringify(shown)} cannot run`);
+  });
+
+  // Groups the `u` flag accepts only on engines newer than Node 20 (modifiers such as `(?i:…)`):
+  // the translation refuses them rather than passing them to RE2, which reads them differently.
+  it.each([
+    ["(?i:a)b", "the group '(?i' is not supported"],
+    ["(?-i:a)", "the group '(?-' is not supported"],
+    ["a(?", "the group '(?' is not supported"],
+  ])("refuses the group in %j with a reason", (pattern, reason) => {
+    expect(() => translatePattern(pattern)).toThrow(
+      `pattern ${JSON.stringify(pattern)} cannot run on the linear-time regex engine: ${reason}`,
     );
   });
 
