@@ -68,6 +68,12 @@ const SAME_AS_JAVASCRIPT: [pattern: string, inputs: string[]][] = [
   ["^\\uD83D\\u0041$", ["\ud83dA", "A"]],
   ["^\\uD7FF$", ["\ud7ff", "\u{10000}"]],
   ["^a{3}$", ["aaa", "aa"]],
+  ["^a\\u{1F600}b$", ["a😀b", "a😀bx", "a😀"]],
+  ["^\\u{41}\\u{1F600}\\u{10FFFF}$", ["A😀\u{10FFFF}", "A😀"]],
+  // Group names JavaScript allows and RE2 does not: each group is read as non-capturing.
+  ["^(?<$d>\\d)(?<ünï>a)$", ["1a", "a1"]],
+  ["^(?<_>x)(?<a$1>y)$", ["xy", "x"]],
+  ["^\\p{Unassigned}$", ["\u0378", "a", "\u{10FFFF}", "\u{E0080}", "\ud800"]],
 ];
 
 describe("linearRegExp", () => {
@@ -245,6 +251,27 @@ describe("linearRegExp", () => {
     expect(pattern).toHaveLength(length);
     const shown = clipped ? `${pattern.slice(0, 100)}…` : pattern;
     expect(() => linearRegExp(pattern, "u")).toThrow(`pattern ${JSON.stringify(shown)} cannot run`);
+  });
+
+  it("names the error class and keeps a surrogate escape that is not half of a pair", () => {
+    expect(() => linearRegExp("(a)\\1", "u")).toThrow(
+      expect.objectContaining({ name: "LinearPatternError" }),
+    );
+    // A letter before a low surrogate, two low surrogates, and a high one before a letter.
+    expect(translatePattern("\\u0041\\uDC00")).toBe("\\x{41}\\x{DC00}");
+    expect(translatePattern("\\uDC00\\uDC01")).toBe("\\x{DC00}\\x{DC01}");
+    expect(translatePattern("\\uDBFF\\u0041")).toBe("\\x{DBFF}\\x{41}");
+  });
+
+  // Only reachable by calling the translation directly: JavaScript refuses these first.
+  it.each([
+    ["a\\", "the escape '\\' is not supported"],
+    ["\\q", "the escape '\\q' is not supported"],
+    ["[\\q]", "the escape '\\q' is not supported"],
+  ])("refuses the escape in %j with a reason", (pattern, reason) => {
+    expect(() => translatePattern(pattern)).toThrow(
+      `pattern ${JSON.stringify(pattern)} cannot run on the linear-time regex engine: ${reason}`,
+    );
   });
 
   // Groups the `u` flag accepts only on engines newer than Node 20 (modifiers such as `(?i:…)`):
