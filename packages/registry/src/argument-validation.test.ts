@@ -152,6 +152,208 @@ describe("argument validation", () => {
   });
 });
 
+describe("messages for each kind of problem", () => {
+  const MESSAGES: [
+    kind: string,
+    schema: Record<string, unknown>,
+    args: unknown,
+    message: string,
+  ][] = [
+    ["arguments that are an array", {}, [1], "arguments must be object, got array"],
+    ["arguments that are null", {}, null, "arguments must be object, got null"],
+    [
+      "each JSON type by name",
+      {
+        properties: {
+          a: { type: "string" },
+          b: { type: "string" },
+          c: { type: "string" },
+          d: { type: "string" },
+          e: { type: ["string", "null"] },
+        },
+      },
+      { a: null, b: [], c: 1.5, d: 2, e: 3 },
+      "'a' must be string, got null; 'b' must be string, got array; 'c' must be string, got number; 'd' must be string, got integer; 'e' must be string or null, got integer",
+    ],
+    [
+      "a oneOf of objects",
+      {
+        properties: {
+          t: {
+            oneOf: [
+              { type: "object", required: ["url"] },
+              { type: "object", required: ["path"] },
+            ],
+          },
+        },
+      },
+      { t: {} },
+      "'t' matches none of the allowed forms",
+    ],
+    [
+      "a oneOf that matches twice",
+      { properties: { n: { oneOf: [{ type: "integer" }, { type: "number" }] } } },
+      { n: 1 },
+      "'n' must match exactly one allowed form, but matches several",
+    ],
+    [
+      "a oneOf of types",
+      { properties: { n: { oneOf: [{ type: "integer" }, { type: "string" }] } } },
+      { n: true },
+      "'n' must be integer or string, got boolean",
+    ],
+    [
+      "an anyOf inside an anyOf",
+      {
+        properties: {
+          v: {
+            anyOf: [
+              { anyOf: [{ type: "string" }, { type: "integer" }] },
+              { type: "object", required: ["x"] },
+            ],
+          },
+        },
+      },
+      { v: true },
+      "'v' must be string or integer, got boolean; 'v' matches none of the allowed forms",
+    ],
+    [
+      "an anyOf where one form fails on a bound, not a type",
+      { properties: { v: { anyOf: [{ type: "string" }, { type: "integer", minimum: 5 }] } } },
+      { v: 2 },
+      "'v' matches none of the allowed forms",
+    ],
+    [
+      "an anyOf where one form fails on a type deeper down",
+      {
+        properties: {
+          v: {
+            anyOf: [{ type: "object", properties: { a: { type: "string" } } }, { type: "string" }],
+          },
+        },
+      },
+      { v: { a: 1 } },
+      "'v' matches none of the allowed forms",
+    ],
+    [
+      "unevaluatedProperties (2020-12)",
+      {
+        $schema: "https://json-schema.org/draft/2020-12/schema",
+        properties: { a: {} },
+        unevaluatedProperties: false,
+      },
+      { a: 1, b: 2 },
+      "unknown argument 'b'",
+    ],
+    [
+      "unevaluatedProperties (2019-09)",
+      {
+        $schema: "https://json-schema.org/draft/2019-09/schema",
+        properties: { a: {} },
+        unevaluatedProperties: false,
+      },
+      { a: 1, b: 2 },
+      "unknown argument 'b'",
+    ],
+    [
+      "dependentRequired (2019-09)",
+      { $schema: "https://json-schema.org/draft/2019-09/schema", dependentRequired: { a: ["b"] } },
+      { a: 1 },
+      "arguments must have property b when property a is present",
+    ],
+    [
+      "a $schema that is not a string (read as draft-07)",
+      { $schema: 42, properties: { a: { type: "string" } } },
+      { a: 1 },
+      "'a' must be string, got integer",
+    ],
+    [
+      "keys with / and ~ (JSON pointer escapes)",
+      {
+        properties: {
+          "a/b": { type: "string" },
+          "c~d": { type: "string" },
+          "~1": { type: "string" },
+        },
+      },
+      { "a/b": 1, "c~d": 2, "~1": 3 },
+      `'["a/b"]' must be string, got integer; '["c~d"]' must be string, got integer; '["~1"]' must be string, got integer`,
+    ],
+    [
+      "keys made of digits: indexes only after a name, and only canonical ones up to nine digits",
+      {
+        properties: { m: { additionalProperties: { type: "string" } }, "5": { type: "string" } },
+      },
+      { m: { "007": 1, "1234567890": 2, "12a": 3, "0": 4, "123456789": 5 }, "5": 6 },
+      `'["5"]' must be string, got integer; 'm[0]' must be string, got integer; 'm[123456789]' must be string, got integer; 'm["1234567890"]' must be string, got integer; 'm["007"]' must be string, got integer; 'm["12a"]' must be string, got integer`,
+    ],
+    [
+      "keys of 64 characters shown whole, longer ones cut",
+      { properties: { m: { additionalProperties: { type: "string" } } } },
+      { m: { ["k".repeat(64)]: 1, ["q".repeat(65)]: 2, [" ".repeat(64)]: 3 } },
+      `'m.${"k".repeat(64)}' must be string, got integer; 'm["${"q".repeat(64)}…"]' must be string, got integer; 'm["${" ".repeat(64)}"]' must be string, got integer`,
+    ],
+    [
+      "values shown up to 60 characters of JSON",
+      { properties: { a: { const: "x" }, b: { const: "x" } } },
+      { a: "y".repeat(58), b: "z".repeat(59) },
+      `'a' must be "x", got "${"y".repeat(58)}"; 'b' must be "x", got "${"z".repeat(59)}…`,
+    ],
+    [
+      "a property name that fails propertyNames (the inner check and its summary)",
+      { propertyNames: { pattern: "^[a-z]+$" } },
+      { ok: 1, "Bad Key": 2 },
+      `arguments must match pattern "^[a-z]+$"; arguments property name must be valid`,
+    ],
+    [
+      "a value JSON cannot write",
+      { properties: { c: { enum: ["x"] } } },
+      { c: 10n },
+      `'c' must be one of "x", got bigint`,
+    ],
+  ];
+
+  it.each(MESSAGES)("describes %s", (_kind, schema, args, message) => {
+    expect(problems(schema, args)).toBe(message);
+  });
+
+  it("reads a schema without $schema as draft-07 (2019-09 keywords are unknown there)", () => {
+    for (const $schema of [undefined, "http://json-schema.org/draft-07/schema#"]) {
+      const base = $schema === undefined ? {} : { $schema };
+      expect(
+        problems({ ...base, properties: { a: {} }, unevaluatedProperties: false }, { a: 1, b: 2 }),
+      ).toBeUndefined();
+      expect(problems({ ...base, dependentRequired: { a: ["b"] } }, { a: 1 })).toBeUndefined();
+      expect(problems({ ...base, properties: { a: { type: "string" } } }, { a: 1 })).toBe(
+        "'a' must be string, got integer",
+      );
+    }
+  });
+
+  it("lists ten problems in full and counts the rest", () => {
+    const keys = (count: number) =>
+      Object.fromEntries(Array.from({ length: count }, (_, i) => [`k${i}`, i]));
+    const ten = problems({ additionalProperties: false }, keys(10))!;
+    expect(ten.split("; ")).toHaveLength(10);
+    expect(ten).toMatch(/^unknown argument 'k0'; .*; unknown argument 'k9'$/);
+    expect(problems({ additionalProperties: false }, keys(11))).toMatch(
+      /unknown argument 'k9'; and 1 more problems$/,
+    );
+  });
+
+  it("says something readable when there are no errors or they have no message", () => {
+    for (const errors of [null, undefined, []]) {
+      expect(describeValidationErrors(errors, {})).toBe("the arguments do not match the schema");
+    }
+    expect(
+      describeValidationErrors(
+        [{ keyword: "custom", instancePath: "/a", schemaPath: "#/x", params: {} }],
+        { a: 1 },
+      ),
+    ).toBe("'a' fails 'custom'");
+  });
+});
+
 describe("patterns run on a linear-time engine", () => {
   // Inputs that would take minutes to hours on a backtracking engine: a regression hangs these
   // tests until vitest's timeout instead of passing. Several dialects, several places in a schema.
