@@ -79,9 +79,9 @@ export default {
   disableTypeChecks: false,
   // Vitest's related mode runs only the test files that import the mutated file.
   vitest: { configFile: "stryker.vitest.config.mjs", related: true },
-  // Coverage credits a table built on first use to the one test that happened to build it, and
-  // its mutants would run against that test only (with "all" too: the vitest runner still reports
-  // coverage per test). Such files run every chosen test against every mutant instead.
+  // Per-test coverage credits a table built on first use to the one test that happened to build
+  // it, so its mutants would run against that test only: such files run every chosen test against
+  // every mutant (no coverage analysis).
   coverageAnalysis: mutate.some((file) => lazyTableFiles.has(file)) ? "off" : "perTest",
   mutate,
   concurrency: 2,
