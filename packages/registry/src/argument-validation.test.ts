@@ -218,6 +218,21 @@ describe("messages for each kind of problem", () => {
       "'v' must be string or integer, got boolean; 'v' matches none of the allowed forms",
     ],
     [
+      "a oneOf inside an anyOf",
+      {
+        properties: {
+          v: {
+            anyOf: [
+              { oneOf: [{ type: "string" }, { type: "integer" }] },
+              { type: "object", required: ["x"] },
+            ],
+          },
+        },
+      },
+      { v: true },
+      "'v' must be string or integer, got boolean; 'v' matches none of the allowed forms",
+    ],
+    [
       "an anyOf where one form fails on a bound, not a type",
       { properties: { v: { anyOf: [{ type: "string" }, { type: "integer", minimum: 5 }] } } },
       { v: 2 },
