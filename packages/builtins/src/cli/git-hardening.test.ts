@@ -1080,6 +1080,9 @@ describe("git hardening helpers: exact reasons and edges", () => {
     ["Filter.x.clean", "x", RUNS],
     ["Tar.tgz.command", "gzip", RUNS],
     ["tar.command", "gzip", undefined],
+    ["tar.x.textconv", "x", undefined],
+    ["tar.external", "x", undefined],
+    ["guitool.x.command", "x", undefined],
     ["diff.x.external", "x", undefined],
     ["diff.textconv", "x", undefined],
     ["diff.command", "x", undefined],
@@ -1196,6 +1199,8 @@ describe("git hardening helpers: exact reasons and edges", () => {
       "submodule.x.ignore\nall",
       "file:.git/config",
       "alias.st\nstatus",
+      "file:.git/config",
+      "submodule.x.ignore",
       "command line:",
       "tar.x.command\ngzip",
       "file:.git/config",
@@ -1203,6 +1208,7 @@ describe("git hardening helpers: exact reasons and edges", () => {
     expect(repositoryConfigProblems(listing)).toStrictEqual([
       { key: "remote.origin.url", reason: HELPER },
       { key: "alias.st", reason: ALIAS },
+      { key: "submodule.x.ignore", reason: SUBMODULE },
     ]);
   });
 
