@@ -134,3 +134,22 @@ describe("sedScriptProblem: where one command ends and the next begins", () => {
     expect(sedScriptProblem(script)).toBe(reason);
   });
 });
+
+// Fails on sed-script.ts at cfabe97, passes with sed-script-labels.patch. Checked by hand with
+// GNU sed 4.9: `echo hi | sed ':x e touch /tmp/f'` runs the command; `#x\<newline>w f` writes f.
+describe("sedScriptProblem: labels end at whitespace, comments at any newline (GNU sed 4.9)", () => {
+  it.each([
+    [":x e id", "e"],
+    [": x w f", "w"],
+    ["bx e id", "e"],
+    ["b x r f", "r"],
+    ["tx\tW f", "W"],
+    ["T x R f", "R"],
+    ["#x\\\ne id", "e"],
+    ["p # a \\\nw f", "w"],
+  ])("refuses %j", (script, command) => {
+    expect(sedScriptProblem(script)).toMatch(
+      new RegExp(`^sed: the '${command}' command is refused`),
+    );
+  });
+});

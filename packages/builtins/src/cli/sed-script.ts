@@ -53,7 +53,8 @@ export function sedScriptProblem(script: string): string | undefined {
       continue;
     }
     if (start === "#") {
-      skipLine(); // a comment ends at the newline; commands may follow it
+      // A comment ends at the next newline: unlike text, a backslash does not escape it.
+      while (i < n && script[i] !== "\n") i++;
       continue;
     }
     let problem = readAddress();
@@ -97,7 +98,9 @@ export function sedScriptProblem(script: string): string | undefined {
       continue;
     }
     if (cmd === ":" || cmd === "b" || cmd === "t" || cmd === "T") {
-      while (i < n && script[i] !== ";" && script[i] !== "\n") i++;
+      // GNU sed 4.9 ends a label at whitespace too: in `:x e id` the `e` is a command.
+      skipSpace();
+      while (i < n && !/[;\n \t]/.test(script[i]!)) i++;
       continue;
     }
     if (SIMPLE.has(cmd)) {
