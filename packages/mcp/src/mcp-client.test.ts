@@ -1,7 +1,8 @@
 import { getEventListeners } from "node:events";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { ToolRegistry } from "@toolgate/registry";
-import { NEVER_ABORTED_SIGNAL, TOOL_NAME_PATTERN, ToolResponse } from "@toolgate/tool-core";
+import { TOOL_NAME_PATTERN, ToolResponse } from "@toolgate/tool-core";
+import { NEVER_ABORTED_SIGNAL } from "@toolgate/tool-core/internal";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { startTestServer } from "./__fixtures__/test-server.js";
 import { fingerprintTool } from "./fingerprint-tool.js";

@@ -1,5 +1,5 @@
 import { ToolRegistry, type ToolRegistryOptions } from "@toolgate/registry";
-import { NEVER_ABORTED_SIGNAL } from "@toolgate/tool-core";
+import { NEVER_ABORTED_SIGNAL } from "@toolgate/tool-core/internal";
 import { afterEach, describe, expect, it } from "vitest";
 import { startTestServer } from "./__fixtures__/test-server.js";
 import { MCPClient, type MCPClientOptions } from "./mcp-client.js";

@@ -1,4 +1,5 @@
-import { brandError, TOOLGATE_ERROR_CODES, toolgateErrorCode } from "@toolgate/tool-core";
+import { TOOLGATE_ERROR_CODES, toolgateErrorCode } from "@toolgate/tool-core";
+import { brandError } from "@toolgate/tool-core/internal";
 
 /** One pinned fingerprint that the server no longer matches. */
 export interface PinMismatch {

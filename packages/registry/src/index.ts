@@ -11,7 +11,7 @@ export {
   defaultExternalContentGuard,
   type ExternalContentGuard,
 } from "./external-content-guard.js";
-export { LinearPatternError, linearPatternProblem } from "./linear-pattern.js";
+export { LinearPatternError } from "./linear-pattern.js";
 export {
   type AnthropicTool,
   type OpenAIFunctionTool,

@@ -1,4 +1,5 @@
-import { brandError, TOOLGATE_ERROR_CODES, toolgateErrorCode } from "@toolgate/tool-core";
+import { TOOLGATE_ERROR_CODES, toolgateErrorCode } from "@toolgate/tool-core";
+import { brandError } from "@toolgate/tool-core/internal";
 
 /**
  * A tool could not be registered: not a tool, an invalid name, or a name already taken.

@@ -1,6 +1,4 @@
 import {
-  isCallScoped,
-  isNeverAborted,
   type Tool,
   type ToolContext,
   ToolError,
@@ -8,6 +6,7 @@ import {
   ToolResponse,
   tool,
 } from "@toolgate/tool-core";
+import { isCallScoped, isNeverAborted } from "@toolgate/tool-core/internal";
 import { Type } from "typebox";
 import { describe, expect, it } from "vitest";
 import type { ToolEvent } from "./tool-event.js";

@@ -1,9 +1,7 @@
 import {
-  callAbortController,
   type Hints,
   isValidToolName,
   hints as makeHints,
-  NEVER_ABORTED_SIGNAL,
   removeInvisibleCharacters,
   Tool,
   type ToolContext,
@@ -12,6 +10,7 @@ import {
   ToolResponse,
   toToolResponse,
 } from "@toolgate/tool-core";
+import { callAbortController, NEVER_ABORTED_SIGNAL } from "@toolgate/tool-core/internal";
 import {
   type ArgumentValidator,
   argumentValidator,

@@ -7,6 +7,8 @@ import {
   ToolRegistrationError,
   ToolRegistry,
 } from "@toolgate/registry";
+import * as registryPublic from "@toolgate/registry";
+import { linearPatternProblem } from "@toolgate/registry/internal";
 import { ToolError, tool } from "@toolgate/tool-core";
 
 const add = tool({
@@ -86,4 +88,7 @@ assert.deepEqual(messages, [
 assert.equal(registry.toOpenAITools(["add"])[0].function.name, "add");
 assert.equal(registry.toAnthropicTools(["add"])[0].input_schema.type, "object");
 assert.ok(events.includes("start") && events.includes("failed") && events.includes("denied"));
+// The internal entry resolves from the tarball; the public one does not carry its plumbing.
+assert.equal(typeof linearPatternProblem("(a)\\1"), "string");
+assert.equal("linearPatternProblem" in registryPublic, false);
 console.log("@toolgate/registry: ok");

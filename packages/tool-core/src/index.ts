@@ -11,12 +11,6 @@ export { type ToolDefinition, tool } from "./define-tool.js";
 export { type Hints, hints } from "./hints.js";
 export { EMPTY_OBJECT_SCHEMA, type JsonObjectSchema } from "./json-object-schema.js";
 export { removeInvisibleCharacters } from "./remove-invisible-characters.js";
-export {
-  callAbortController,
-  isCallScoped,
-  isNeverAborted,
-  NEVER_ABORTED_SIGNAL,
-} from "./signal-scope.js";
 export { Tool, type ToolOptions } from "./tool.js";
 export type { ToolContext } from "./tool-context.js";
 export { ToolDefinitionError } from "./tool-definition-error.js";
@@ -30,7 +24,6 @@ export {
   toToolResponse,
 } from "./tool-response.js";
 export {
-  brandError,
   TOOLGATE_ERROR_CODES,
   type ToolgateErrorCode,
   toolgateErrorCode,

@@ -1,14 +1,13 @@
 // Runs against the installed tarball of @toolgate/tool-core, outside the workspace.
 import assert from "node:assert/strict";
+import * as core from "@toolgate/tool-core";
+import { ToolResponse, tool, toToolResponse } from "@toolgate/tool-core";
 import {
   callAbortController,
   isCallScoped,
   isNeverAborted,
   NEVER_ABORTED_SIGNAL,
-  ToolResponse,
-  tool,
-  toToolResponse,
-} from "@toolgate/tool-core";
+} from "@toolgate/tool-core/internal";
 import { Type } from "typebox";
 
 const add = tool({
@@ -25,4 +24,8 @@ assert.equal(response.text, "5");
 assert.equal(add.inputSchema.additionalProperties, false);
 assert.ok(isNeverAborted(NEVER_ABORTED_SIGNAL) && !NEVER_ABORTED_SIGNAL.aborted);
 assert.ok(isCallScoped(callAbortController().signal));
+// Plumbing for sibling packages lives on the internal entry only, never on the public one.
+for (const name of ["brandError", "callAbortController", "isCallScoped", "NEVER_ABORTED_SIGNAL"]) {
+  assert.equal(name in core, false, `${name} must not be a public export`);
+}
 console.log("@toolgate/tool-core: ok");

@@ -1,13 +1,11 @@
 // Type-checked under `strict` (skipLibCheck off) against the installed tarball's .d.ts.
+import { type Hints, type Tool, tool } from "@toolgate/tool-core";
 import {
   callAbortController,
-  type Hints,
   isCallScoped,
   isNeverAborted,
   NEVER_ABORTED_SIGNAL,
-  type Tool,
-  tool,
-} from "@toolgate/tool-core";
+} from "@toolgate/tool-core/internal";
 import { Type } from "typebox";
 
 const add: Tool<{ a: number; b: number }> = tool({

@@ -1,5 +1,5 @@
 import { getEventListeners } from "node:events";
-import { callAbortController, NEVER_ABORTED_SIGNAL } from "@toolgate/tool-core";
+import { callAbortController, NEVER_ABORTED_SIGNAL } from "@toolgate/tool-core/internal";
 import { describe, expect, it } from "vitest";
 import { SdkSignals } from "./sdk-signals.js";
 

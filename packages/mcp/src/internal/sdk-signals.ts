@@ -1,5 +1,5 @@
 import { setMaxListeners } from "node:events";
-import { isCallScoped, isNeverAborted } from "@toolgate/tool-core";
+import { isCallScoped, isNeverAborted } from "@toolgate/tool-core/internal";
 
 /** How many SDK requests may share one AbortController before a fresh one is made. */
 const USES_PER_CONTROLLER = 64;
