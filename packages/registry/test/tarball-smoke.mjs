@@ -1,5 +1,6 @@
 // Runs against the installed tarballs of @toolgate/registry and @toolgate/tool-core, outside the workspace.
 import assert from "node:assert/strict";
+import * as registryPublic from "@toolgate/registry";
 import {
   confirmUnlessReadOnly,
   executeOpenAIToolCalls,
@@ -7,7 +8,6 @@ import {
   ToolRegistrationError,
   ToolRegistry,
 } from "@toolgate/registry";
-import * as registryPublic from "@toolgate/registry";
 import { linearPatternProblem } from "@toolgate/registry/internal";
 import { ToolError, tool } from "@toolgate/tool-core";
 
