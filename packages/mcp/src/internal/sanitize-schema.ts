@@ -1,4 +1,4 @@
-import { linearPatternProblem } from "@toolgate/registry";
+import { linearPatternProblem } from "@toolgate/registry/internal";
 import { removeInvisibleCharacters } from "@toolgate/tool-core";
 import { sanitizeDescription } from "../sanitize-description.js";
 
