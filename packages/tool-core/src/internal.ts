@@ -1,6 +1,12 @@
 // @toolgate/tool-core/internal: plumbing shared by toolgate's own packages (the registry, mcp,
 // builtins). Outside semver: any release may change or remove these. Apps import from
 // "@toolgate/tool-core" only.
+
+export { clip } from "./internal/clip.js";
+export { cutWithMarker, type MarkedCut } from "./internal/cut-with-marker.js";
+export { isRecord } from "./internal/is-record.js";
+export { minimalEnv } from "./internal/minimal-env.js";
+export { MAX_TIMER_MS, timeoutOption } from "./internal/timeout-option.js";
 export {
   callAbortController,
   isCallScoped,
