@@ -10,7 +10,13 @@ import {
   ToolResponse,
   toToolResponse,
 } from "@toolgate/tool-core";
-import { callAbortController, NEVER_ABORTED_SIGNAL } from "@toolgate/tool-core/internal";
+import {
+  callAbortController,
+  clip,
+  isRecord,
+  NEVER_ABORTED_SIGNAL,
+  timeoutOption,
+} from "@toolgate/tool-core/internal";
 import {
   type ArgumentValidator,
   argumentValidator,
@@ -43,8 +49,11 @@ export interface ToolRegistryOptions {
   confirm?: ConfirmCallback;
   /** Asks for confirmation beyond what tools ask themselves (`true` = ask), e.g. `confirmUnlessReadOnly()`. */
   confirmationPolicy?: ConfirmationPolicy;
-  /** Deadline for each call in milliseconds; the tool's `context.signal` aborts then. @default none */
-  timeoutMs?: number;
+  /**
+   * Deadline for each call in milliseconds (1 to 2147483647); the tool's `context.signal` aborts
+   * then. `null` = no limit. See tool-core's README, "Timeouts". @default null (no limit)
+   */
+  timeoutMs?: number | null;
   /** Wraps the results of `externalContent` tools; `false` only for trusted pipelines. @default the default guard */
   guard?: ExternalContentGuard | false;
   /** Applied to every text leaving the registry (responses, errors, denial reasons), last. */
@@ -66,8 +75,8 @@ export interface ExecuteOptions {
   confirm?: ConfirmCallback;
   /** Cancels the call: the tool's `context.signal` aborts and the call answers "cancelled". */
   signal?: AbortSignal;
-  /** Deadline for this call in milliseconds (instead of the registry's). */
-  timeoutMs?: number;
+  /** Deadline for this call in milliseconds (instead of the registry's); `null` = no limit. */
+  timeoutMs?: number | null;
   /** The model's id for this call (ignored by `executeBatch`, which uses each call's `id`). */
   callId?: string;
 }
@@ -128,7 +137,6 @@ const registryMarker = Symbol.for("toolgate.tool-registry");
 // tools can tell (isNeverAborted) that there is no cancellation to pass on.
 const NO_ID_CONTEXT: ToolContext = Object.freeze({ signal: NEVER_ABORTED_SIGNAL });
 const DEFAULT_MAX_RESULT_CHARS = 100_000;
-const MAX_TIMER_MS = 2_147_483_647;
 const WORST_CASE_HINTS = makeHints();
 const hasOwn = Object.prototype.hasOwnProperty;
 
@@ -179,7 +187,8 @@ export class ToolRegistry {
     this.#permissions = permissions;
     this.#confirm = confirm;
     this.#policy = confirmationPolicy;
-    this.#timeoutMs = checkTimeout(options.timeoutMs, "ToolRegistry: timeoutMs");
+    this.#timeoutMs =
+      timeoutOption(options.timeoutMs, "ToolRegistry: timeoutMs", null) ?? undefined;
     this.#guard = guard === false ? undefined : (guard ?? defaultExternalContentGuard);
     this.#redact = redact;
     this.#onEvent = onEvent;
@@ -558,7 +567,7 @@ export class ToolRegistry {
     const timeoutMs =
       options?.timeoutMs === undefined
         ? this.#timeoutMs
-        : checkTimeout(options.timeoutMs, "timeoutMs");
+        : (timeoutOption(options.timeoutMs, "ToolRegistry.execute: timeoutMs", null) ?? undefined);
     if (signal?.aborted) return this.#cancelledBeforeStart(tool, callId, signal.reason);
     const started = this.#onEvent === undefined ? 0 : performance.now();
     if (this.#onEvent !== undefined) {
@@ -994,20 +1003,11 @@ function optionalFunction(value: unknown, field: string): void {
   }
 }
 
-function checkTimeout(value: unknown, field: string): number | undefined {
-  if (value === undefined || value === Number.POSITIVE_INFINITY) return undefined;
-  if (typeof value !== "number" || !(value > 0)) {
-    throw new TypeError(`${field} must be a positive number of milliseconds`);
-  }
-  // setTimeout fires at once for delays beyond 2^31-1 ms (about 24.8 days): treat as none.
-  return value > MAX_TIMER_MS ? undefined : value;
-}
-
 /** The arguments as an object, or the problem as a string. May throw for a hostile object. */
 function readArguments(raw: unknown): Args | string {
   if (typeof raw === "string") return parseArguments(raw);
   if (raw === undefined) return {};
-  if (typeof raw === "object" && raw !== null && !Array.isArray(raw)) return raw as Args;
+  if (isRecord(raw)) return raw as Args;
   return `arguments must be a JSON object, got ${kindOf(raw)}`;
 }
 
@@ -1116,10 +1116,10 @@ function displayName(name: unknown): string {
     raw = typeof name;
   }
   const text = removeInvisibleCharacters(raw).replace(/\s+/g, " ");
-  return text.length > 64 ? `${text.slice(0, 64)}…` : text;
+  return clip(text, 64);
 }
 
 function schemaProblem(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  return message.length > 200 ? `${message.slice(0, 200)}…` : message;
+  return clip(message, 200);
 }

@@ -1,3 +1,5 @@
+import { clip } from "@toolgate/tool-core/internal";
+
 /** How deeply arguments may nest (the arguments object itself is level 1). */
 export const MAX_ARGUMENT_DEPTH = 64;
 /**
@@ -104,7 +106,7 @@ function formatPath(parent: Frame, key: string | number): string {
     else if (IDENTIFIER.test(segment) && segment.length <= 64) {
       out += out === "" ? segment : `.${segment}`;
     } else {
-      out += `[${JSON.stringify(segment.length > 64 ? `${segment.slice(0, 64)}…` : segment)}]`;
+      out += `[${JSON.stringify(clip(segment, 64))}]`;
     }
   }
   return out;

@@ -1,4 +1,5 @@
 import { ToolResponse } from "@toolgate/tool-core";
+import { cutWithMarker } from "@toolgate/tool-core/internal";
 
 /** What an output budget cut: the text's length before and how much of it was kept. */
 export interface Cut {
@@ -21,19 +22,12 @@ export function cutToBudget(
   maxChars: number,
 ): { response: ToolResponse; cut: Cut } {
   const text = response.text;
-  const total = text.length;
-  // The marker's length depends on the number it shows; two rounds settle it.
-  let keep = Math.max(0, maxChars - marker(total, total).length);
-  keep = Math.max(0, maxChars - marker(total - keep, total).length);
-  // Never split a surrogate pair: the half left behind is not a character.
-  const code = keep > 0 ? text.charCodeAt(keep - 1) : 0;
-  if (code >= 0xd800 && code <= 0xdbff) keep--;
-  const cutText = text.slice(0, keep) + marker(total - keep, total);
+  const { text: cutText, keptChars } = cutWithMarker(text, maxChars, marker);
   const status = response.status === "error" ? "error" : "partial";
   const data = response.data === undefined ? text : response.data;
   const extras = response.content && { content: response.content };
   return {
     response: new ToolResponse(status, cutText, data, extras),
-    cut: { originalChars: total, keptChars: keep },
+    cut: { originalChars: text.length, keptChars },
   };
 }

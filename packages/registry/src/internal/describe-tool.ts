@@ -1,4 +1,5 @@
 import type { Tool } from "@toolgate/tool-core";
+import { isRecord } from "@toolgate/tool-core/internal";
 
 const MAX_CATALOG_DESCRIPTION = 200;
 
@@ -62,9 +63,7 @@ function schemaType(schema: Record<string, unknown>, depth = 0): string {
   if (Array.isArray(type)) return type.join(" | ");
   if (type === "array") {
     const items = schema.items;
-    if (typeof items === "object" && items !== null && !Array.isArray(items)) {
-      return `array of ${schemaType(items as Record<string, unknown>, depth + 1)}`;
-    }
+    if (isRecord(items)) return `array of ${schemaType(items, depth + 1)}`;
     return "array";
   }
   if (typeof type === "string") return type;
