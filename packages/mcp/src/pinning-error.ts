@@ -1,5 +1,5 @@
-import { TOOLGATE_ERROR_CODES, toolgateErrorCode } from "@toolgate/tool-core";
-import { brandError } from "@toolgate/tool-core/internal";
+import { ToolgateError, toolgateErrorCode } from "@toolgate/tool-core";
+import { MCP_ERROR_CODES } from "./mcp-error-codes.js";
 
 /** One pinned fingerprint that the server no longer matches. */
 export interface PinMismatch {
@@ -15,8 +15,9 @@ export interface PinMismatch {
  * Thrown when an MCP server's tools (or its launch command) differ from the pinned
  * fingerprints. Nothing is loaded when it is thrown.
  */
-export class PinningError extends Error {
-  readonly code: string = TOOLGATE_ERROR_CODES.pinning;
+export class PinningError extends ToolgateError {
+  declare readonly code: "PINNING_ERROR";
+  /** Each pinned fingerprint the server no longer matches. */
   readonly mismatches: readonly PinMismatch[];
 
   constructor(mismatches: readonly PinMismatch[], namespace?: string) {
@@ -24,14 +25,13 @@ export class PinningError extends Error {
     const list = mismatches
       .map((m) => `${m.name} (expected ${m.expected}, got ${m.actual ?? "nothing"})`)
       .join("; ");
-    super(`${where} does not match its pinned fingerprints: ${list}`);
+    super(MCP_ERROR_CODES.pinning, `${where} does not match its pinned fingerprints: ${list}`);
     this.name = "PinningError";
     this.mismatches = Object.freeze(mismatches.map((m) => Object.freeze({ ...m })));
-    brandError(this, TOOLGATE_ERROR_CODES.pinning);
   }
 
   /** True for a `PinningError` from any installed copy of @toolgate/mcp. */
-  static isInstance(value: unknown): value is PinningError {
-    return toolgateErrorCode(value) === TOOLGATE_ERROR_CODES.pinning;
+  static override isInstance(value: unknown): value is PinningError {
+    return toolgateErrorCode(value) === MCP_ERROR_CODES.pinning;
   }
 }

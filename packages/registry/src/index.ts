@@ -11,7 +11,7 @@ export {
   defaultExternalContentGuard,
   type ExternalContentGuard,
 } from "./external-content-guard.js";
-export { LinearPatternError } from "./linear-pattern.js";
+export { LinearPatternError } from "./linear-pattern-error.js";
 export {
   type AnthropicTool,
   type OpenAIFunctionTool,
@@ -27,6 +27,7 @@ export {
   type OpenAIToolCall,
   type OpenAIToolMessage,
 } from "./provider-messages.js";
+export { REGISTRY_ERROR_CODES, type RegistryErrorCode } from "./registry-error-codes.js";
 export type {
   ToolDeniedEvent,
   ToolEndEvent,

@@ -4,25 +4,12 @@
 // JavaScript with the `u` flag; what RE2 cannot run in linear time (backreferences, lookahead)
 // is refused with a reason instead of falling back to a backtracking engine.
 import { RE2JS } from "re2js";
+import { LinearPatternError } from "./linear-pattern-error.js";
 
 /** What ajv calls to compile a `pattern` (its `code.regExp` option). */
 export interface LinearRegExpEngine {
   (pattern: string, flags: string): { test(text: string): boolean };
   code: string;
-}
-
-/** A pattern the linear-time engine cannot run; `reason` says why. */
-export class LinearPatternError extends Error {
-  readonly pattern: string;
-  readonly reason: string;
-  constructor(pattern: string, reason: string) {
-    super(
-      `pattern ${JSON.stringify(clip(pattern))} cannot run on the linear-time regex engine: ${reason}`,
-    );
-    this.name = "LinearPatternError";
-    this.pattern = pattern;
-    this.reason = reason;
-  }
 }
 
 // What `\s` matches in JavaScript (WhiteSpace and LineTerminator); RE2's `\s` is ASCII only.

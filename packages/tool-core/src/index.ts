@@ -13,6 +13,7 @@ export { EMPTY_OBJECT_SCHEMA, type JsonObjectSchema } from "./json-object-schema
 export { removeInvisibleCharacters } from "./remove-invisible-characters.js";
 export { Tool, type ToolOptions } from "./tool.js";
 export type { ToolContext } from "./tool-context.js";
+export { TOOL_CORE_ERROR_CODES, type ToolCoreErrorCode } from "./tool-core-error-codes.js";
 export { ToolDefinitionError } from "./tool-definition-error.js";
 export { ToolError } from "./tool-error.js";
 export { ToolInputError } from "./tool-input-error.js";
@@ -23,8 +24,4 @@ export {
   type ToolStatus,
   toToolResponse,
 } from "./tool-response.js";
-export {
-  TOOLGATE_ERROR_CODES,
-  type ToolgateErrorCode,
-  toolgateErrorCode,
-} from "./toolgate-error.js";
+export { ToolgateError, toolgateErrorCode } from "./toolgate-error.js";

@@ -13,4 +13,3 @@ export {
   isNeverAborted,
   NEVER_ABORTED_SIGNAL,
 } from "./signal-scope.js";
-export { brandError } from "./toolgate-error.js";

@@ -1,4 +1,5 @@
-import { brandError, TOOLGATE_ERROR_CODES, toolgateErrorCode } from "./toolgate-error.js";
+import { TOOL_CORE_ERROR_CODES } from "./tool-core-error-codes.js";
+import { ToolgateError, toolgateErrorCode } from "./toolgate-error.js";
 
 /**
  * A failure the model should see and act on. The registry passes `message` to the model verbatim
@@ -7,20 +8,20 @@ import { brandError, TOOLGATE_ERROR_CODES, toolgateErrorCode } from "./toolgate-
  * @example
  * throw new ToolError("Order 42 is already shipped; it cannot be cancelled.");
  */
-export class ToolError extends Error {
-  readonly code: string = TOOLGATE_ERROR_CODES.tool;
+export class ToolError extends ToolgateError {
+  declare readonly code: "TOOL_ERROR" | "TOOL_INPUT_ERROR";
+  /** Facts for programs (the registry passes them on as the response's `data`). */
   readonly data?: unknown;
 
   constructor(message: string, options?: { data?: unknown; cause?: unknown }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    super(TOOL_CORE_ERROR_CODES.tool, message, options);
     this.name = "ToolError";
     if (options?.data !== undefined) this.data = options.data;
-    brandError(this, TOOLGATE_ERROR_CODES.tool);
   }
 
-  /** True for a `ToolError` (or subclass) from any installed copy of tool-core. */
-  static isInstance(value: unknown): value is ToolError {
+  /** True for a `ToolError` (or a `ToolInputError`) from any installed copy of tool-core. */
+  static override isInstance(value: unknown): value is ToolError {
     const code = toolgateErrorCode(value);
-    return code === TOOLGATE_ERROR_CODES.tool || code === TOOLGATE_ERROR_CODES.toolInput;
+    return code === TOOL_CORE_ERROR_CODES.tool || code === TOOL_CORE_ERROR_CODES.toolInput;
   }
 }

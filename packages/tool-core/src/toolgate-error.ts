@@ -1,32 +1,64 @@
+// Recognised by a `Symbol.for` key, not `instanceof`: an app that ends up with two installed
+// copies of a toolgate package (two versions, or ESM and a bundled copy) still agrees on what an
+// error is. The brand holds the code, so a subclass's `isInstance` can narrow across copies too.
+const BRAND = Symbol.for("toolgate.error");
+
 /**
- * Machine-readable codes carried by every toolgate error, so callers can branch on `error.code`
- * without `instanceof` (which fails when two copies of a package are installed).
+ * The base of every error a toolgate package throws on purpose. `code` is machine-readable, so
+ * programs branch on it instead of parsing the message; every package lists its own codes in an
+ * `as const` map (`TOOL_CORE_ERROR_CODES`, `REGISTRY_ERROR_CODES`, `MCP_ERROR_CODES`,
+ * `BUILTINS_ERROR_CODES`). Codes are SCREAMING_SNAKE_CASE and begin with their class's name:
+ * `TOOL_ERROR` for `ToolError`, `MCP_CLIENT_TIMEOUT` for `MCPClientError`; so they never collide
+ * across packages.
+ *
+ * Use the static `isInstance` rather than `instanceof`: it also recognises an error from another
+ * installed copy of the package. On a subclass it recognises only that subclass (and its own
+ * subclasses): `ToolError.isInstance(pinningError)` is false.
+ *
+ * @example
+ * try { await client.connect(); } catch (error) {
+ *   if (ToolgateError.isInstance(error)) console.error(error.code, error.message);
+ * }
  */
-export const TOOLGATE_ERROR_CODES = {
-  tool: "TOOL_ERROR",
-  toolInput: "TOOL_INPUT_ERROR",
-  toolDefinition: "TOOL_DEFINITION_ERROR",
-  toolRegistration: "TOOL_REGISTRATION_ERROR",
-  pinning: "PINNING_ERROR",
-  searchProvider: "SEARCH_PROVIDER_ERROR",
-} as const;
+export class ToolgateError extends Error {
+  /** What went wrong, e.g. `"TOOL_INPUT_ERROR"`; subclasses narrow the type to their own codes. */
+  readonly code: string;
 
-/** One of {@link TOOLGATE_ERROR_CODES}. */
-export type ToolgateErrorCode = (typeof TOOLGATE_ERROR_CODES)[keyof typeof TOOLGATE_ERROR_CODES];
+  /**
+   * @param code - The machine-readable code, from the throwing package's error code map.
+   * @param message - Readable text saying what went wrong.
+   * @param options - `cause`: the error that led to this one.
+   */
+  constructor(code: string, message: string, options?: { cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = "ToolgateError";
+    this.code = code;
+    // Not enumerable: it stays out of JSON, logs and deep-equality checks.
+    Object.defineProperty(this, BRAND, { value: code, configurable: true });
+  }
 
-const marker = Symbol.for("toolgate.error");
-
-/** Marks an error object as a toolgate error with the given code (used by every error class). */
-export function brandError(error: Error, code: ToolgateErrorCode): void {
-  Object.defineProperty(error, marker, { value: code, enumerable: false, configurable: true });
+  /** True for any toolgate error, from any installed copy of any toolgate package. */
+  static isInstance(value: unknown): value is ToolgateError {
+    return toolgateErrorCode(value) !== undefined;
+  }
 }
 
 /**
- * The code of a toolgate error, or `undefined` for anything else. Works across installed copies
- * of toolgate packages because the brand is a `Symbol.for` key.
+ * Gives a subclass's instance its own code after its parent's constructor set the parent's
+ * (`ToolInputError` after `ToolError`). Not exported from the package.
  */
-export function toolgateErrorCode(value: unknown): ToolgateErrorCode | undefined {
+export function recode(error: ToolgateError, code: string): void {
+  (error as { code: string }).code = code;
+  Object.defineProperty(error, BRAND, { value: code, configurable: true });
+}
+
+/**
+ * The `code` of a toolgate error, or `undefined` for anything else (a plain `Error`, a string).
+ * Works across installed copies of toolgate packages, like `ToolgateError.isInstance`; each
+ * subclass's `isInstance` is built on it.
+ */
+export function toolgateErrorCode(value: unknown): string | undefined {
   if (typeof value !== "object" || value === null) return undefined;
-  const code = (value as Record<symbol, unknown>)[marker];
-  return typeof code === "string" ? (code as ToolgateErrorCode) : undefined;
+  const code = (value as Record<symbol, unknown>)[BRAND];
+  return typeof code === "string" ? code : undefined;
 }

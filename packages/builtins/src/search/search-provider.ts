@@ -1,5 +1,5 @@
-import { TOOLGATE_ERROR_CODES, toolgateErrorCode } from "@toolgate/tool-core";
-import { brandError } from "@toolgate/tool-core/internal";
+import { ToolgateError, toolgateErrorCode } from "@toolgate/tool-core";
+import { BUILTINS_ERROR_CODES } from "../builtins-error-codes.js";
 
 /** One search hit, as the model and programs see it. */
 export interface SearchResult {
@@ -64,17 +64,16 @@ export interface SearchProvider {
  * A provider failure whose message is safe to show the model (no URL, no key): "HTTP 429",
  * "response is not JSON". `SearchTool` records it in `data.attempts` and tries the next provider.
  */
-export class SearchProviderError extends Error {
-  readonly code: string = TOOLGATE_ERROR_CODES.searchProvider;
+export class SearchProviderError extends ToolgateError {
+  declare readonly code: "SEARCH_PROVIDER_ERROR";
 
   constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    super(BUILTINS_ERROR_CODES.searchProvider, message, options);
     this.name = "SearchProviderError";
-    brandError(this, TOOLGATE_ERROR_CODES.searchProvider);
   }
 
   /** True for a `SearchProviderError` from any installed copy of this package. */
-  static isInstance(value: unknown): value is SearchProviderError {
-    return toolgateErrorCode(value) === TOOLGATE_ERROR_CODES.searchProvider;
+  static override isInstance(value: unknown): value is SearchProviderError {
+    return toolgateErrorCode(value) === BUILTINS_ERROR_CODES.searchProvider;
   }
 }
