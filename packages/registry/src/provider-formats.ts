@@ -5,22 +5,37 @@ import type { Tool } from "@toolgate/tool-core";
  * a copy, so listing many tools stays cheap): send it, do not modify it.
  */
 export interface ProviderInputSchema {
+  /** Always `"object"`. */
   type: "object";
+  /** The schema of each argument, by name. */
   properties?: Record<string, unknown>;
+  /** The names of the arguments that must be present. */
   required?: string[];
   [keyword: string]: unknown;
 }
 
 /** A function tool for the OpenAI Chat Completions `tools` parameter. */
 export interface OpenAIFunctionTool {
+  /** Always `"function"`. */
   type: "function";
-  function: { name: string; description: string; parameters: ProviderInputSchema };
+  /** The tool's name, description and argument schema. */
+  function: {
+    /** The tool's name. */
+    name: string;
+    /** The tool's description. */
+    description: string;
+    /** The tool's argument schema. */
+    parameters: ProviderInputSchema;
+  };
 }
 
 /** A client tool for the Anthropic Messages `tools` parameter. */
 export interface AnthropicTool {
+  /** The tool's name. */
   name: string;
+  /** The tool's description. */
   description: string;
+  /** The tool's argument schema. */
   input_schema: ProviderInputSchema;
 }
 

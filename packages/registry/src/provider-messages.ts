@@ -5,32 +5,50 @@ import type { ExecuteOptions, ExecutionResult, ToolCall, ToolRegistry } from "./
  * Structural, so the registry does not depend on the `openai` package.
  */
 export interface OpenAIToolCall {
+  /** The call's id; the answering message carries it back as `tool_call_id`. */
   id: string;
   /** `"function"`; other kinds (`"custom"`) are answered with an error and never run. */
   type: string;
-  function?: { name: string; arguments: string };
+  /** The function called: its name and its arguments as a JSON string. */
+  function?: {
+    /** The tool the model called. */
+    name: string;
+    /** The arguments as a JSON string, as the model wrote them. */
+    arguments: string;
+  };
 }
 
 /** The message that answers one tool call: `{ role: "tool", tool_call_id, content }`. */
 export interface OpenAIToolMessage {
+  /** Always `"tool"`. */
   role: "tool";
+  /** The `id` of the call this answers. */
   tool_call_id: string;
+  /** The response text the model reads. */
   content: string;
 }
 
 /** A content block of an Anthropic Messages response; only `tool_use` blocks are run. */
 export interface AnthropicContentBlock {
+  /** The block's kind; only `"tool_use"` is run. */
   type: string;
+  /** The `tool_use` block's id; the answering block carries it back as `tool_use_id`. */
   id?: string;
+  /** The tool the model called. */
   name?: string;
+  /** The arguments the model gave. */
   input?: unknown;
 }
 
 /** The block that answers one `tool_use` block, for the next user message. */
 export interface AnthropicToolResultBlock {
+  /** Always `"tool_result"`. */
   type: "tool_result";
+  /** The `id` of the `tool_use` block this answers. */
   tool_use_id: string;
+  /** The response text the model reads. */
   content: string;
+  /** True when the response is an error (the call failed or was refused). */
   is_error: boolean;
 }
 

@@ -12,6 +12,7 @@ export interface ToolEventBase {
 
 /** The tool is about to run: every check passed (`executed` becomes true). */
 export interface ToolStartEvent extends ToolEventBase {
+  /** Marks a start event. */
   readonly type: "start";
   /** The parsed and validated arguments. */
   readonly args: Readonly<Record<string, unknown>>;
@@ -19,24 +20,31 @@ export interface ToolStartEvent extends ToolEventBase {
 
 /** The call was refused by the permissions, or needed confirmation and no callback was set. */
 export interface ToolDeniedEvent extends ToolEventBase {
+  /** Marks a denied event. */
   readonly type: "denied";
+  /** What refused the call: the permissions, or a confirmation with no callback to ask. */
   readonly by: "permissions" | "confirmation";
   /** The readable reason (also the response text, before redaction). */
   readonly reason: string;
+  /** The response the model gets (redacted). */
   readonly response: ToolResponse;
 }
 
 /** The confirmation callback declined the call: returned something other than `true`, or threw. */
 export interface ToolRejectedEvent extends ToolEventBase {
+  /** Marks a rejected event. */
   readonly type: "rejected";
+  /** The parsed and validated arguments. */
   readonly args: Readonly<Record<string, unknown>>;
   /** What the callback threw or rejected with, when it did. */
   readonly error?: unknown;
+  /** The response the model gets (redacted). */
   readonly response: ToolResponse;
 }
 
 /** The call never reached the tool because it was malformed. */
 export interface ToolInvalidEvent extends ToolEventBase {
+  /** Marks an invalid event. */
   readonly type: "invalid";
   /**
    * `unknown-tool`: no tool has that name; `invalid-json`: the argument string is not a JSON
@@ -51,11 +59,13 @@ export interface ToolInvalidEvent extends ToolEventBase {
    * getter or proxy trap, a validator that overflowed the stack. Absent for ordinary problems.
    */
   readonly error?: unknown;
+  /** The response the model gets (redacted). */
   readonly response: ToolResponse;
 }
 
 /** The tool ran and answered (success, partial, or an error it reported itself). */
 export interface ToolEndEvent extends ToolEventBase {
+  /** Marks an end event. */
   readonly type: "end";
   /** The response as it left the registry (guarded and redacted). */
   readonly response: ToolResponse;
@@ -65,7 +75,12 @@ export interface ToolEndEvent extends ToolEventBase {
    * Present when the output budget cut the response text: its length before and the characters
    * kept (the response then ends with a marker saying so, and `data` keeps the full value).
    */
-  readonly cut?: { readonly originalChars: number; readonly keptChars: number };
+  readonly cut?: {
+    /** Length of the response text before the cut. */
+    readonly originalChars: number;
+    /** Characters of it kept. */
+    readonly keptChars: number;
+  };
 }
 
 /**
@@ -74,10 +89,13 @@ export interface ToolEndEvent extends ToolEventBase {
  * which never reaches the model.
  */
 export interface ToolFailedEvent extends ToolEventBase {
+  /** Marks a failed event. */
   readonly type: "failed";
+  /** Why the tool did not answer: it threw, it ran out of time, or the caller cancelled it. */
   readonly reason: "exception" | "timeout" | "cancelled";
   /** The full error: its message and stack can hold secrets, so it stays out of the response. */
   readonly error: unknown;
+  /** The response the model gets (redacted). */
   readonly response: ToolResponse;
   /** Time from `start` to the failure (0 when a cancelled call never started). */
   readonly durationMs: number;

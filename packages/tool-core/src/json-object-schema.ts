@@ -2,9 +2,13 @@ import { ToolDefinitionError } from "./tool-definition-error.js";
 
 /** A JSON Schema whose top level describes an object: the shape of a tool's arguments. */
 export interface JsonObjectSchema {
+  /** Always `"object"`: a tool's arguments are one JSON object. */
   readonly type: "object";
+  /** The schema of each argument, by name. */
   readonly properties?: Readonly<Record<string, unknown>>;
+  /** The names of the arguments that must be present. */
   readonly required?: readonly string[];
+  /** Whether (or with what schema) arguments not in `properties` are allowed. */
   readonly additionalProperties?: boolean | Readonly<Record<string, unknown>>;
   readonly [keyword: string]: unknown;
 }

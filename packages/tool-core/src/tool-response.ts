@@ -20,9 +20,13 @@ const STATUSES: ReadonlySet<string> = new Set(["success", "partial", "error"]);
  * return ToolResponse.ok("3 orders found", { orders });
  */
 export class ToolResponse<D = unknown> {
+  /** Whether the call succeeded, succeeded in part, or failed. */
   readonly status: ToolStatus;
+  /** What the model reads; always present. */
   readonly text: string;
+  /** Structured result for programs; never shown to the model. */
   readonly data?: D;
+  /** MCP-shaped content blocks (images, resources) that travel beside the text. */
   readonly content?: readonly ContentBlock[];
 
   constructor(status: ToolStatus, text: string, data?: D, extras?: ToolResponseExtras) {
@@ -37,14 +41,17 @@ export class ToolResponse<D = unknown> {
     Object.freeze(this);
   }
 
+  /** A `success` response. */
   static ok<D>(text: string, data?: D, extras?: ToolResponseExtras): ToolResponse<D> {
     return new ToolResponse("success", text, data, extras);
   }
 
+  /** A `partial` response: the call succeeded but the result is incomplete. */
   static partial<D>(text: string, data?: D, extras?: ToolResponseExtras): ToolResponse<D> {
     return new ToolResponse("partial", text, data, extras);
   }
 
+  /** An `error` response: the model reads `text` as what went wrong. */
   static error<D>(text: string, data?: D, extras?: ToolResponseExtras): ToolResponse<D> {
     return new ToolResponse("error", text, data, extras);
   }
@@ -54,6 +61,7 @@ export class ToolResponse<D = unknown> {
     return typeof value === "object" && value !== null && marker in value;
   }
 
+  /** True when `status` is `"error"`. */
   get isError(): boolean {
     return this.status === "error";
   }
@@ -68,6 +76,7 @@ export class ToolResponse<D = unknown> {
     );
   }
 
+  /** The `text`, so a response reads as what the model sees. */
   toString(): string {
     return this.text;
   }

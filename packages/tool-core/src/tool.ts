@@ -58,13 +58,21 @@ const IDENTITY = [
  */
 export abstract class Tool<Args extends object = Record<string, unknown>> {
   // Declared only: the constructor defines each once, read-only (see there).
+  /** Unique name the model calls. */
   declare readonly name: string;
+  /** What the tool does, for the model (`""` when none was given). */
   declare readonly description: string;
+  /** Frozen JSON Schema of the arguments. */
   declare readonly inputSchema: JsonObjectSchema;
+  /** Trust root that permissions can match (`"builtin"`, `"mcp:github"`, ...). */
   declare readonly origin: string;
+  /** Complete, frozen facts about what calls do. */
   declare readonly hints: Hints;
+  /** Every call asks a human first. */
   declare readonly requiresConfirmation: boolean;
+  /** Results carry text from outside, which the registry guards. */
   declare readonly externalContent: boolean;
+  /** Safe to run beside other parallel calls. */
   declare readonly parallel: boolean;
   /** This tool's output budget: a number, `null` for none, `undefined` for the registry's. */
   declare readonly maxResultChars: number | null | undefined;
@@ -131,7 +139,14 @@ export abstract class Tool<Args extends object = Record<string, unknown>> {
   abstract run(args: Args, context: ToolContext): unknown | Promise<unknown>;
 
   /** Name, description and input schema: what a model provider needs. */
-  get spec(): { name: string; description: string; inputSchema: JsonObjectSchema } {
+  get spec(): {
+    /** The tool's name. */
+    name: string;
+    /** The tool's description. */
+    description: string;
+    /** The tool's argument schema. */
+    inputSchema: JsonObjectSchema;
+  } {
     return { name: this.name, description: this.description, inputSchema: this.inputSchema };
   }
 
