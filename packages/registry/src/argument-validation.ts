@@ -1,12 +1,17 @@
 // Argument validation with ajv (+ ajv-formats): one lazily created Ajv per JSON Schema dialect,
 // validators compiled once per schema object and cached, every problem turned into one readable
 // sentence for the model.
+import { createRequire } from "node:module";
 import type { JsonObjectSchema } from "@toolgate/tool-core";
-import { Ajv, type ErrorObject, type Options, type ValidateFunction } from "ajv";
-import { Ajv2019 } from "ajv/dist/2019.js";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
+import type { Ajv, ErrorObject, Options, ValidateFunction } from "ajv";
+import type { FormatsPlugin } from "ajv-formats";
 import { linearRegExp } from "./linear-pattern.js";
+
+// ajv, its dialects and ajv-formats are most of what importing the registry would cost (about a
+// hundred CommonJS files), so each loads when first needed, not at import: a process that lists
+// tools without calling one pays for none of them, and ajv-formats loads only for a schema that
+// uses `format`. They are CommonJS, so `require` loads them synchronously, as compiling must be.
+const require = createRequire(import.meta.url);
 
 /** A compiled check of a tool's arguments; on failure its `errors` say why. */
 export type ArgumentValidator = ValidateFunction;
@@ -27,15 +32,53 @@ type Dialect = "draft-07" | "2019-09" | "2020-12";
 const instances = new Map<Dialect, Ajv>();
 const cache = new WeakMap<object, ArgumentValidator>();
 
+type AjvClass = new (options: Options) => Ajv;
+
+function ajvClass(dialect: Dialect): AjvClass {
+  if (dialect === "2020-12") {
+    return (require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js")).Ajv2020;
+  }
+  if (dialect === "2019-09") {
+    return (require("ajv/dist/2019.js") as typeof import("ajv/dist/2019.js")).Ajv2019;
+  }
+  return (require("ajv") as typeof import("ajv")).Ajv;
+}
+
 function newAjv(dialect: Dialect): Ajv {
-  const ajv =
-    dialect === "2020-12"
-      ? new Ajv2020(AJV_OPTIONS)
-      : dialect === "2019-09"
-        ? new Ajv2019(AJV_OPTIONS)
-        : new Ajv(AJV_OPTIONS);
-  addFormats.default(ajv);
-  return ajv;
+  return new (ajvClass(dialect))(AJV_OPTIONS);
+}
+
+// Instances that have the formats. A validator's code is generated when it is compiled, so the
+// formats must be on the instance before any schema that mentions `format` is compiled; a schema
+// without one compiles the same either way (the meta-schema check does not apply formats).
+const withFormats = new WeakSet<Ajv>();
+
+function compileOn(ajv: Ajv, schema: JsonObjectSchema): ArgumentValidator {
+  if (!withFormats.has(ajv) && mentionsFormat(schema)) {
+    (require("ajv-formats") as FormatsPlugin)(ajv);
+    withFormats.add(ajv);
+  }
+  return ajv.compile(schema);
+}
+
+/**
+ * Whether a `format` key appears anywhere in the schema. A false alarm (a property or a `const`
+ * value named `format`) only loads the formats early; a miss would let any string pass `format`.
+ */
+function mentionsFormat(schema: object): boolean {
+  const seen = new Set<object>();
+  // A stack, not recursion: a deeply nested schema must not overflow the call stack here.
+  const pending: object[] = [schema];
+  while (pending.length > 0) {
+    const node = pending.pop()!;
+    if (seen.has(node)) continue;
+    seen.add(node);
+    if (Object.hasOwn(node, "format")) return true;
+    for (const value of Object.values(node)) {
+      if (typeof value === "object" && value !== null) pending.push(value);
+    }
+  }
+  return false;
 }
 
 function dialectOf(schema: JsonObjectSchema): Dialect | undefined {
@@ -72,11 +115,11 @@ export function argumentValidator(schema: JsonObjectSchema): ArgumentValidator {
   }
   let validate: ArgumentValidator;
   try {
-    validate = ajv.compile(source);
+    validate = compileOn(ajv, source);
   } catch (error) {
     // Two tools may use different schemas with the same `$id`: give the second its own Ajv.
     if (!/already exists/.test(String((error as Error)?.message))) throw error;
-    validate = newAjv(kind).compile(source);
+    validate = compileOn(newAjv(kind), source);
   }
   cache.set(schema, validate);
   return validate;

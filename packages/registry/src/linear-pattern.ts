@@ -3,8 +3,14 @@
 // freeze the event loop. Patterns are translated so they mean on RE2 what they mean in
 // JavaScript with the `u` flag; what RE2 cannot run in linear time (backreferences, lookahead)
 // is refused with a reason instead of falling back to a backtracking engine.
-import { RE2JS } from "re2js";
+import { createRequire } from "node:module";
+import type { RE2JS } from "re2js";
 import { LinearPatternError } from "./linear-pattern-error.js";
+
+// re2js is one 260 KB module: it loads on the first pattern, not when the registry is imported.
+// `require` takes its CommonJS build, which loads synchronously, as ajv compiles synchronously.
+const require = createRequire(import.meta.url);
+let engine: typeof RE2JS | undefined;
 
 /** What ajv calls to compile a `pattern` (its `code.regExp` option). */
 export interface LinearRegExpEngine {
@@ -204,9 +210,10 @@ const compiled = new Map<string, RE2JS | LinearPatternError>();
 function compile(pattern: string): RE2JS | LinearPatternError {
   const cached = compiled.get(pattern);
   if (cached !== undefined) return cached;
+  engine ??= (require("re2js") as typeof import("re2js")).RE2JS;
   let result: RE2JS | LinearPatternError;
   try {
-    result = RE2JS.compile(translatePattern(pattern), RE2JS.LOOKBEHINDS);
+    result = engine.compile(translatePattern(pattern), engine.LOOKBEHINDS);
   } catch (error) {
     result =
       error instanceof LinearPatternError

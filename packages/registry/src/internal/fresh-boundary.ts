@@ -1,4 +1,9 @@
-import { randomFillSync } from "node:crypto";
+import { createRequire } from "node:module";
+
+// node:crypto pulls in Node's streams and the rest of its crypto layer when it loads, more than
+// the rest of the registry together: it loads on the first boundary, not at import.
+const require = createRequire(import.meta.url);
+let randomFillSync: typeof import("node:crypto").randomFillSync | undefined;
 
 const BOUNDARY_BYTES = 16;
 const POOL_BOUNDARIES = 1024;
@@ -14,6 +19,7 @@ let next = 0;
  */
 export function freshBoundary(): string {
   if (next === hex.length) {
+    randomFillSync ??= (require("node:crypto") as typeof import("node:crypto")).randomFillSync;
     randomFillSync(pool);
     hex = pool.toString("hex");
     next = 0;
