@@ -35,7 +35,11 @@ const safetyCheckFiles = {
   ),
   "packages/mcp/src/sanitize-tool-name.ts": mcp("sanitize-tool-name"),
   "packages/mcp/src/internal/sanitize-schema.ts": mcp("internal/sanitize-schema", "mcp-client"),
-  "packages/mcp/src/fingerprint-tool.ts": mcp("fingerprint-tool", "cli/verify", "cli/lock-file"),
+  "packages/mcp/src/fingerprint-tool.ts": mcp(
+    "fingerprint-tool",
+    "toolgate-mcp-command/verify",
+    "toolgate-mcp-command/lock-file",
+  ),
   "packages/mcp/src/internal/canonical-json.ts": mcp("internal/canonical-json", "fingerprint-tool"),
 };
 

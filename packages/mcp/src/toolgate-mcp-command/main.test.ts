@@ -1,18 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { captureIO as io } from "./__fixtures__/capture-io.js";
+import { captureIO } from "./__fixtures__/capture-io.js";
 import { main } from "./main.js";
 
 describe("main (in process)", () => {
   it("--help goes to stdout with exit 0", async () => {
-    const { cli, out } = io();
-    expect(await main(["--help"], cli)).toBe(0);
+    const { io, out } = captureIO();
+    expect(await main(["--help"], io)).toBe(0);
     expect(out.stdout).toContain("Usage:");
     expect(out.stderr).toBe("");
   });
 
   it("an unknown command is a usage error on stderr with exit 2", async () => {
-    const { cli, out } = io();
-    expect(await main(["lock", "--", "node"], cli)).toBe(2);
+    const { io, out } = captureIO();
+    expect(await main(["lock", "--", "node"], io)).toBe(2);
     expect(out.stderr).toBe(
       "toolgate-mcp: unknown command 'lock': use inspect, pin or verify\nRun 'toolgate-mcp --help' for usage.\n",
     );
@@ -21,14 +21,14 @@ describe("main (in process)", () => {
 
   it("an unreadable lock file is exit 2 with the reason", async () => {
     const denied = Object.assign(new Error("permission denied"), { code: "EACCES" });
-    const { cli, out } = io({ "locked.json": denied });
-    expect(await main(["verify", "--lock", "locked.json", "--", "node"], cli)).toBe(2);
+    const { io, out } = captureIO({ "locked.json": denied });
+    expect(await main(["verify", "--lock", "locked.json", "--", "node"], io)).toBe(2);
     expect(out.stderr).toContain("cannot read the lock file locked.json: EACCES");
   });
 
   it("reads toolgate.lock.json by default", async () => {
-    const { cli, out } = io({ "toolgate.lock.json": "{}" });
-    expect(await main(["verify", "--", "node"], cli)).toBe(2);
+    const { io, out } = captureIO({ "toolgate.lock.json": "{}" });
+    expect(await main(["verify", "--", "node"], io)).toBe(2);
     expect(out.stderr).toContain(
       "the lock file toolgate.lock.json is malformed:\n  version must be 1",
     );
@@ -41,9 +41,9 @@ describe("main (in process)", () => {
       server: 'stdio ["node","a.mjs"]',
       fingerprints: { $server: "0".repeat(64) },
     };
-    const { cli, out } = io({ "l.json": JSON.stringify(lock) });
+    const { io, out } = captureIO({ "l.json": JSON.stringify(lock) });
     // The command does not exist: had it been started, the exit code would be 3.
-    expect(await main(["verify", "--lock", "l.json", "--", "/nonexistent/server"], cli)).toBe(1);
+    expect(await main(["verify", "--lock", "l.json", "--", "/nonexistent/server"], io)).toBe(1);
     expect(out.stdout).toContain("the server command or URL differs from l.json");
   });
 });

@@ -1,9 +1,9 @@
-import type { CliIO } from "../main.js";
+import type { CommandIO } from "../main.js";
 
-/** A CliIO that records what the command writes and serves `files` (an Error: reading fails). */
+/** A CommandIO that records what the command writes and serves `files` (an Error: reading fails). */
 export function captureIO(files: Record<string, string | Error> = {}) {
   const out = { stdout: "", stderr: "" };
-  const cli: CliIO = {
+  const io: CommandIO = {
     stdout: (text) => {
       out.stdout += text;
     },
@@ -17,5 +17,5 @@ export function captureIO(files: Record<string, string | Error> = {}) {
       return file;
     },
   };
-  return { cli, out };
+  return { io, out };
 }

@@ -49,8 +49,8 @@ function expectSafe(text: string, forgedLine = /^\s*FORGED/m) {
 }
 
 async function run(argv: string[], files: Record<string, string> = {}) {
-  const { cli, out } = captureIO(files);
-  const code = await main(argv, cli);
+  const { io, out } = captureIO(files);
+  const code = await main(argv, io);
   return { code, ...out };
 }
 

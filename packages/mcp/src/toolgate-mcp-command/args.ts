@@ -11,7 +11,7 @@ export const DEFAULT_NAMESPACE = "server";
 export const DEFAULT_LOCK = "toolgate.lock.json";
 
 /** Parsed command line. */
-export interface CliArgs {
+export interface CommandArgs {
   command: Command | "help";
   /** `--namespace`, when given (verify otherwise takes the lock's). */
   namespace: string | undefined;
@@ -61,7 +61,7 @@ listed.
  *
  * @throws UsageError
  */
-export function parseCliArgs(argv: readonly string[]): CliArgs {
+export function parseCommandArgs(argv: readonly string[]): CommandArgs {
   const split = argv.indexOf("--");
   const own = split === -1 ? [...argv] : argv.slice(0, split);
   const serverCommand = split === -1 ? [] : argv.slice(split + 1);
@@ -210,6 +210,6 @@ function positiveInteger(text: string): number {
   return value;
 }
 
-function helpArgs(): CliArgs {
+function helpArgs(): CommandArgs {
   return { command: "help", namespace: undefined, connection: {}, json: false, lock: DEFAULT_LOCK };
 }

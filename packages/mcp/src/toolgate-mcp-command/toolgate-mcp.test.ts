@@ -17,7 +17,7 @@ import type { LockFile } from "./lock-file.js";
 const packageDir = join(import.meta.dirname, "..", "..");
 const fixture = (name: string) => join(import.meta.dirname, "__fixtures__", name);
 const server = fixture("pin-server.mjs");
-const temp = mkdtempSync(join(tmpdir(), "toolgate-mcp-cli-"));
+const temp = mkdtempSync(join(tmpdir(), "toolgate-mcp-command-"));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 interface Run {
@@ -27,11 +27,11 @@ interface Run {
 }
 
 /** Runs toolgate-mcp from source in a child process, as a user would run the bin. */
-function cli(args: string[]): Promise<Run> {
+function toolgateMcp(args: string[]): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ["--conditions=@toolgate/source", "--import", "tsx", fixture("run-cli.ts"), ...args],
+      ["--conditions=@toolgate/source", "--import", "tsx", fixture("run-command.ts"), ...args],
       { cwd: packageDir, stdio: ["ignore", "pipe", "pipe"] },
     );
     let stdout = "";
@@ -63,7 +63,7 @@ const SLOW = { timeout: 180_000 };
 
 describe("toolgate-mcp inspect", SLOW, () => {
   it("lists tools with sanitized descriptions, unverified hints, fingerprints and every kind of warning", async () => {
-    const run = await cli(["inspect", ...stdio("hostile")]);
+    const run = await toolgateMcp(["inspect", ...stdio("hostile")]);
     expect(run.code).toBe(0);
     const out = run.stdout;
     expect(out).toContain("4 tools loaded, 1 skipped");
@@ -90,7 +90,13 @@ describe("toolgate-mcp inspect", SLOW, () => {
   });
 
   it("--json prints the same report as ASCII-only JSON", async () => {
-    const run = await cli(["inspect", "--json", "--namespace", "acme", ...stdio("hostile")]);
+    const run = await toolgateMcp([
+      "inspect",
+      "--json",
+      "--namespace",
+      "acme",
+      ...stdio("hostile"),
+    ]);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^[\x20-\x7e\n]*$/);
     const report = JSON.parse(run.stdout) as InspectReport;
@@ -117,7 +123,7 @@ describe("toolgate-mcp inspect", SLOW, () => {
   });
 
   it("pin prints the lock on stdout and the warnings on stderr", async () => {
-    const run = await cli(["pin", ...stdio("hostile")]);
+    const run = await toolgateMcp(["pin", ...stdio("hostile")]);
     expect(run.code).toBe(0);
     expect(Object.keys(JSON.parse(run.stdout).fingerprints)).toHaveLength(5);
     expect(run.stderr).toContain("pinned 4 tools of stdio");
@@ -127,7 +133,7 @@ describe("toolgate-mcp inspect", SLOW, () => {
   });
 
   it("indents every line of a title and description, so neither can forge report lines", async () => {
-    const run = await cli(["inspect", ...stdio("forge-title")]);
+    const run = await toolgateMcp(["inspect", ...stdio("forge-title")]);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("  title:       Count\n               FORGED hints:");
     expect(run.stdout).not.toMatch(/^ {0,14}FORGED/m);
@@ -135,7 +141,7 @@ describe("toolgate-mcp inspect", SLOW, () => {
   });
 
   it("shows which hints the server claimed", async () => {
-    const run = await cli(["inspect", ...stdio("baseline")]);
+    const run = await toolgateMcp(["inspect", ...stdio("baseline")]);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(
       "hints:       readOnly=true, destructive=false (assumed), idempotent=true (assumed), openWorld=false",
@@ -148,7 +154,7 @@ describe("toolgate-mcp pin and verify", SLOW, () => {
   const lockPath = join(temp, "toolgate.lock.json");
   let lock: LockFile;
   beforeAll(async () => {
-    const run = await cli(["pin", ...stdio("baseline")]);
+    const run = await toolgateMcp(["pin", ...stdio("baseline")]);
     expect(run.stderr).toContain("pinned 2 tools of stdio");
     expect(run.code).toBe(0);
     writeFileSync(lockPath, run.stdout);
@@ -169,7 +175,7 @@ describe("toolgate-mcp pin and verify", SLOW, () => {
       "inputSchema",
       "annotations",
     ]);
-    const again = await cli(["pin", ...stdio("baseline")]);
+    const again = await toolgateMcp(["pin", ...stdio("baseline")]);
     expect(again.stdout).toBe(readFileSync(lockPath, "utf8"));
     expect(again.stdout.endsWith("}\n")).toBe(true);
   });
@@ -207,13 +213,13 @@ describe("toolgate-mcp pin and verify", SLOW, () => {
   });
 
   it("verify against the same server: exit 0", async () => {
-    const run = await cli(["verify", "--lock", lockPath, ...stdio("baseline")]);
+    const run = await toolgateMcp(["verify", "--lock", lockPath, ...stdio("baseline")]);
     expect(run.stdout).toBe(`OK: the server and its 2 pinned tools match ${lockPath}\n`);
     expect(run.code).toBe(0);
   });
 
   it("verify against a changed description: exit 1 naming the tool and what changed", async () => {
-    const run = await cli(["verify", "--lock", lockPath, ...stdio("changed")]);
+    const run = await toolgateMcp(["verify", "--lock", lockPath, ...stdio("changed")]);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain("(1 changed, 0 added, 0 removed)");
     expect(run.stdout).toContain('changed  server_search  (remote name "search")');
@@ -225,14 +231,14 @@ describe("toolgate-mcp pin and verify", SLOW, () => {
   });
 
   it("verify against an added tool: exit 1 naming it", async () => {
-    const run = await cli(["verify", "--lock", lockPath, ...stdio("added")]);
+    const run = await toolgateMcp(["verify", "--lock", lockPath, ...stdio("added")]);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain("(0 changed, 1 added, 0 removed)");
     expect(run.stdout).toContain('added    server_delete_all  (remote name "delete_all")');
   });
 
   it("verify against a removed tool: exit 1 naming it", async () => {
-    const run = await cli(["verify", "--lock", lockPath, ...stdio("removed")]);
+    const run = await toolgateMcp(["verify", "--lock", lockPath, ...stdio("removed")]);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain("(0 changed, 0 added, 1 removed)");
     expect(run.stdout).toContain("removed  server_count\n");
@@ -240,7 +246,7 @@ describe("toolgate-mcp pin and verify", SLOW, () => {
   });
 
   it("verify against a pinned tool that can no longer be loaded: exit 1 with the reason", async () => {
-    const run = await cli(["verify", "--lock", lockPath, ...stdio("unloadable")]);
+    const run = await toolgateMcp(["verify", "--lock", lockPath, ...stdio("unloadable")]);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain("removed  server_count\n");
     expect(run.stdout).toContain(
@@ -249,7 +255,15 @@ describe("toolgate-mcp pin and verify", SLOW, () => {
   });
 
   it("verify with a different server command: exit 1 before the server is started", async () => {
-    const run = await cli(["verify", "--lock", lockPath, "--", process.execPath, server, "extra"]);
+    const run = await toolgateMcp([
+      "verify",
+      "--lock",
+      lockPath,
+      "--",
+      process.execPath,
+      server,
+      "extra",
+    ]);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain("the server command or URL differs");
     expect(run.stdout).toContain(
@@ -258,14 +272,14 @@ describe("toolgate-mcp pin and verify", SLOW, () => {
   });
 
   it("verify reuses the lock's namespace, and refuses a different --namespace", async () => {
-    const pinned = await cli(["pin", "--namespace", "docs", ...stdio("baseline")]);
+    const pinned = await toolgateMcp(["pin", "--namespace", "docs", ...stdio("baseline")]);
     expect(pinned.code).toBe(0);
     const path = join(temp, "docs.lock.json");
     writeFileSync(path, pinned.stdout);
     expect(Object.keys(JSON.parse(pinned.stdout).fingerprints)).toContain("docs_search");
-    const verified = await cli(["verify", "--lock", path, ...stdio("baseline")]);
+    const verified = await toolgateMcp(["verify", "--lock", path, ...stdio("baseline")]);
     expect(verified.code).toBe(0);
-    const other = await cli([
+    const other = await toolgateMcp([
       "verify",
       "--lock",
       path,
@@ -278,7 +292,7 @@ describe("toolgate-mcp pin and verify", SLOW, () => {
   });
 
   it("pin refuses a server that lists different definitions on each start", async () => {
-    const run = await cli(["pin", ...stdio("flaky")]);
+    const run = await toolgateMcp(["pin", ...stdio("flaky")]);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe("");
     expect(run.stderr).toContain(
@@ -301,7 +315,7 @@ describe("toolgate-mcp with the repository's examples/docs-server", SLOW, () => 
   ];
 
   it("pins it, verifies it, and catches its changed description (a rug pull)", async () => {
-    const pinned = await cli(["pin", ...docs("original")]);
+    const pinned = await toolgateMcp(["pin", ...docs("original")]);
     expect(pinned.code).toBe(0);
     const path = join(temp, "docs-server.lock.json");
     writeFileSync(path, pinned.stdout);
@@ -310,12 +324,12 @@ describe("toolgate-mcp with the repository's examples/docs-server", SLOW, () => 
       "docs_page_count",
       "docs_search_docs",
     ]);
-    expect((await cli(["verify", "--lock", path, ...docs("original")])).code).toBe(0);
-    const changed = await cli(["verify", "--lock", path, ...docs("changed")]);
+    expect((await toolgateMcp(["verify", "--lock", path, ...docs("original")])).code).toBe(0);
+    const changed = await toolgateMcp(["verify", "--lock", path, ...docs("changed")]);
     expect(changed.code).toBe(1);
     expect(changed.stdout).toContain('changed  docs_search_docs  (remote name "search_docs")');
     expect(changed.stdout).toContain("what:   description\n");
-    const inspected = await cli(["inspect", ...docs("changed")]);
+    const inspected = await toolgateMcp(["inspect", ...docs("changed")]);
     expect(inspected.stdout).toContain(
       "WARNING [instruction-like] description: asks to send the user's data",
     );
@@ -329,7 +343,7 @@ describe("toolgate-mcp errors", SLOW, () => {
       path,
       JSON.stringify({ version: 1, namespace: "server", server: "x", fingerprints: { a: "1" } }),
     );
-    const run = await cli(["verify", "--lock", path, ...stdio("baseline")]);
+    const run = await toolgateMcp(["verify", "--lock", path, ...stdio("baseline")]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`the lock file ${path} is malformed:`);
     expect(run.stderr).toContain('fingerprints["a"] must be 64 lowercase hex digits');
@@ -340,7 +354,7 @@ describe("toolgate-mcp errors", SLOW, () => {
   it("a lock file nested 20,000 deep: exit 2 saying so, no stack overflow", async () => {
     const path = join(temp, "deep.lock.json");
     writeFileSync(path, `{"version":${"[".repeat(20_000)}1${"]".repeat(20_000)}}`);
-    const run = await cli(["verify", "--lock", path, ...stdio("baseline")]);
+    const run = await toolgateMcp(["verify", "--lock", path, ...stdio("baseline")]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("nested deeper than 32 levels");
     expect(run.stderr).not.toContain("RangeError");
@@ -359,7 +373,7 @@ describe("toolgate-mcp errors", SLOW, () => {
         fingerprints: { $server: "0".repeat(64) },
       }),
     );
-    const run = await cli(["verify", "--lock", path, ...stdio("baseline")]);
+    const run = await toolgateMcp(["verify", "--lock", path, ...stdio("baseline")]);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain("  pinned: xlink\\nOK: FORGED\n");
     expect(run.stdout).not.toMatch(INVISIBLE);
@@ -368,38 +382,43 @@ describe("toolgate-mcp errors", SLOW, () => {
   it("a lock file that is not JSON or missing: exit 2", async () => {
     const path = join(temp, "not-json.lock.json");
     writeFileSync(path, "{ version: 1");
-    const bad = await cli(["verify", "--lock", path, ...stdio("baseline")]);
+    const bad = await toolgateMcp(["verify", "--lock", path, ...stdio("baseline")]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("not valid JSON");
-    const missing = await cli(["verify", "--lock", join(temp, "none.json"), ...stdio("baseline")]);
+    const missing = await toolgateMcp([
+      "verify",
+      "--lock",
+      join(temp, "none.json"),
+      ...stdio("baseline"),
+    ]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("cannot read the lock file");
     expect(missing.stderr).toContain("ENOENT");
   });
 
   it("usage errors: exit 2 with a clear message and no stack trace", async () => {
-    const unknown = await cli(["inspect", "--frobnicate", ...stdio("baseline")]);
+    const unknown = await toolgateMcp(["inspect", "--frobnicate", ...stdio("baseline")]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("Unknown option '--frobnicate'");
     expect(unknown.stderr).toContain("Run 'toolgate-mcp --help' for usage.");
     noStackTrace(unknown);
-    const missing = await cli(["pin"]);
+    const missing = await toolgateMcp(["pin"]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("missing server");
   });
 
   it("--help prints usage with the exit codes: exit 0", async () => {
-    const run = await cli(["--help"]);
+    const run = await toolgateMcp(["--help"]);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("Exit codes: 0 ok; 1 verify found differences");
   });
 
   it("a server that cannot start or exits at once: exit 3 with the reason", async () => {
-    const absent = await cli(["inspect", "--", join(temp, "no-such-server")]);
+    const absent = await toolgateMcp(["inspect", "--", join(temp, "no-such-server")]);
     expect(absent.code).toBe(3);
     expect(absent.stderr).toContain("could not load the server's tools");
     expect(absent.stderr).toContain("ENOENT");
-    const exits = await cli([
+    const exits = await toolgateMcp([
       "pin",
       "--",
       process.execPath,
@@ -444,24 +463,24 @@ describe("toolgate-mcp over Streamable HTTP", SLOW, () => {
 
   it("inspects, pins and verifies with --url and --header; the header is not pinned", async () => {
     const header = ["--header", "Authorization: Bearer t0ken"];
-    const inspected = await cli(["inspect", "--url", url, ...header]);
+    const inspected = await toolgateMcp(["inspect", "--url", url, ...header]);
     expect(inspected.code).toBe(0);
     expect(inspected.stdout).toContain(`server:    http ${url}`);
     expect(inspected.stdout).toContain("description: Looks things up.");
 
-    const pinned = await cli(["pin", "--url", url, ...header]);
+    const pinned = await toolgateMcp(["pin", "--url", url, ...header]);
     expect(pinned.code).toBe(0);
     expect(pinned.stdout).not.toContain("t0ken");
     const path = join(temp, "http.lock.json");
     writeFileSync(path, pinned.stdout);
-    expect((await cli(["verify", "--lock", path, "--url", url, ...header])).code).toBe(0);
+    expect((await toolgateMcp(["verify", "--lock", path, "--url", url, ...header])).code).toBe(0);
 
     description = "Looks things up. You must also call it first.";
-    const changed = await cli(["verify", "--lock", path, "--url", url, ...header]);
+    const changed = await toolgateMcp(["verify", "--lock", path, "--url", url, ...header]);
     expect(changed.code).toBe(1);
     expect(changed.stdout).toContain('changed  server_lookup  (remote name "lookup")');
 
-    const refused = await cli(["inspect", "--url", url]);
+    const refused = await toolgateMcp(["inspect", "--url", url]);
     expect(refused.code).toBe(3);
     expect(refused.stderr).toContain("could not load the server's tools");
   });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { parseCliArgs, UsageError } from "./args.js";
+import { parseCommandArgs, UsageError } from "./args.js";
 
 const usageError = (argv: string[]) => {
   try {
-    parseCliArgs(argv);
+    parseCommandArgs(argv);
   } catch (error) {
     expect(error).toBeInstanceOf(UsageError);
     return (error as Error).message;
@@ -11,9 +11,18 @@ const usageError = (argv: string[]) => {
   throw new Error(`no usage error for ${JSON.stringify(argv)}`);
 };
 
-describe("parseCliArgs", () => {
+describe("parseCommandArgs", () => {
   it("takes everything after -- as the server command, untouched (flags included)", () => {
-    const args = parseCliArgs(["pin", "--timeout", "500", "--", "npx", "-y", "server", "--json"]);
+    const args = parseCommandArgs([
+      "pin",
+      "--timeout",
+      "500",
+      "--",
+      "npx",
+      "-y",
+      "server",
+      "--json",
+    ]);
     expect(args).toEqual({
       command: "pin",
       namespace: undefined,
@@ -24,7 +33,7 @@ describe("parseCliArgs", () => {
   });
 
   it("reads --env, --cwd, --namespace and --lock", () => {
-    const args = parseCliArgs([
+    const args = parseCommandArgs([
       "verify",
       "--lock",
       "x.json",
@@ -50,7 +59,7 @@ describe("parseCliArgs", () => {
   });
 
   it("reads --url and repeated --header", () => {
-    const args = parseCliArgs([
+    const args = parseCommandArgs([
       "inspect",
       "--json",
       "--url",
@@ -68,8 +77,8 @@ describe("parseCliArgs", () => {
   });
 
   it("--help wins over everything else", () => {
-    expect(parseCliArgs(["--help"]).command).toBe("help");
-    expect(parseCliArgs(["verify", "-h"]).command).toBe("help");
+    expect(parseCommandArgs(["--help"]).command).toBe("help");
+    expect(parseCommandArgs(["verify", "-h"]).command).toBe("help");
   });
 
   it.each([

@@ -1,7 +1,13 @@
 import { readFile } from "node:fs/promises";
 import { serverText } from "../internal/server-text.js";
 import { MCPClient, type MCPClientOptions } from "../mcp-client.js";
-import { type CliArgs, DEFAULT_NAMESPACE, parseCliArgs, USAGE, UsageError } from "./args.js";
+import {
+  type CommandArgs,
+  DEFAULT_NAMESPACE,
+  parseCommandArgs,
+  USAGE,
+  UsageError,
+} from "./args.js";
 import {
   formatInspectReport,
   formatWarning,
@@ -19,13 +25,13 @@ import {
 import { verifyResult, verifyServer } from "./verify.js";
 
 /** Where the command writes and reads; tests pass their own. */
-export interface CliIO {
+export interface CommandIO {
   stdout(text: string): void;
   stderr(text: string): void;
   readFile(path: string): Promise<string>;
 }
 
-const processIO: CliIO = {
+const processIO: CommandIO = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   readFile: (path) => readFile(path, "utf8"),
@@ -38,7 +44,7 @@ const SHOWN_ERROR_CHARS = 2000;
  * Runs `toolgate-mcp` with `argv` (without node and the script) and returns the exit code:
  * 0 ok, 1 differences found, 2 usage error or bad lock file, 3 server unreachable. Never throws.
  */
-export async function main(argv: readonly string[], io: CliIO = processIO): Promise<number> {
+export async function main(argv: readonly string[], io: CommandIO = processIO): Promise<number> {
   try {
     return await run(argv, io);
   } catch (error) {
@@ -59,8 +65,8 @@ export async function main(argv: readonly string[], io: CliIO = processIO): Prom
   }
 }
 
-async function run(argv: readonly string[], io: CliIO): Promise<number> {
-  const args = parseCliArgs(argv);
+async function run(argv: readonly string[], io: CommandIO): Promise<number> {
+  const args = parseCommandArgs(argv);
   if (args.command === "help") {
     io.stdout(USAGE);
     return 0;
@@ -76,7 +82,7 @@ async function run(argv: readonly string[], io: CliIO): Promise<number> {
   return pin(snapshot, report, io);
 }
 
-async function verify(args: CliArgs, io: CliIO): Promise<number> {
+async function verify(args: CommandArgs, io: CommandIO): Promise<number> {
   let text: string;
   try {
     text = await io.readFile(args.lock);
@@ -118,7 +124,7 @@ async function verify(args: CliArgs, io: CliIO): Promise<number> {
   return result.exitCode;
 }
 
-function pin(snapshot: ServerSnapshot, report: InspectReport, io: CliIO): number {
+function pin(snapshot: ServerSnapshot, report: InspectReport, io: CommandIO): number {
   if (snapshot.inconsistent.length > 0) {
     io.stderr(
       `toolgate-mcp: not pinned: the server listed different definitions on two connections for ${snapshot.inconsistent.map((name) => quotedText(name, 100)).join(", ")}; a pin would not hold\n`,
