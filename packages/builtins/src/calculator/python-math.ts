@@ -13,12 +13,6 @@ function divisionByZero(message: string): CalculatorError {
   return new CalculatorError("division_by_zero", message);
 }
 
-/** Python `a / b`. */
-export function pyDivide(a: number, b: number): number {
-  if (b === 0) throw divisionByZero("division by zero");
-  return a / b;
-}
-
 /** Python `a // b` (CPython `_float_div_mod`): floor of the quotient, computed exactly. */
 export function pyFloorDivide(a: number, b: number): number {
   if (b === 0) throw divisionByZero("integer division or modulo by zero");

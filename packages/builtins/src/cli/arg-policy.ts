@@ -25,7 +25,7 @@ export type ArgPolicy = (tokens: readonly string[]) => string | undefined;
  * namespace tools, build runners): any argument can become a program, so they are refused
  * outright. Compose a custom policy to allow one deliberately.
  */
-export const PROGRAM_RUNNERS: ReadonlySet<string> = new Set([
+const PROGRAM_RUNNERS: ReadonlySet<string> = new Set([
   // shells and interpreters
   ...["sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "fish", "csh", "tcsh", "busybox"],
   ...["toybox", "python", "python2", "python3", "node", "nodejs", "deno", "bun", "perl"],
@@ -214,8 +214,8 @@ const DENYLISTS: Readonly<Record<string, OptionDenylist>> = {
  * The default `argPolicy`: refuses programs that run programs and the options of common tools
  * that run programs, read or write files they were not asked to, or load code.
  *
- * - `PROGRAM_RUNNERS` (shells, interpreters, `awk`, `env`, `xargs`, `timeout`, `sudo`, `make`, ...):
- *   refused outright.
+ * - Programs that run programs (shells, interpreters, `awk`, `env`, `xargs`, `timeout`, `sudo`,
+ *   `make`, ...): refused outright.
  * - Allowlist of options for `ls`, `cat`, `pwd`, `wc`, `head`, `tail`, `grep`, `sed` and `curl`
  *   (anything else is refused, naming the option); `echo` takes anything.
  * - `curl`: only options known to touch nothing but the transfer (`-s`, `-S`, `-f`, `-L`, `-I`,

@@ -8,7 +8,7 @@
 //   the command is refused when the repository sets one of them.
 
 /** Environment for every git child: no system or global config, no prompts, no pager. */
-export const GIT_ENV: Readonly<Record<string, string>> = {
+const GIT_ENV: Readonly<Record<string, string>> = {
   GIT_CONFIG_NOSYSTEM: "1",
   GIT_CONFIG_GLOBAL: "/dev/null",
   GIT_TERMINAL_PROMPT: "0",
@@ -18,7 +18,7 @@ export const GIT_ENV: Readonly<Record<string, string>> = {
 };
 
 /** Config that always wins over the repository's (each key has one fixed name). */
-export const GIT_FORCED_CONFIG: readonly (readonly [string, string])[] = [
+const GIT_FORCED_CONFIG: readonly (readonly [string, string])[] = [
   ["core.fsmonitor", "false"],
   ["core.hooksPath", "/dev/null"],
   ["core.pager", "cat"],

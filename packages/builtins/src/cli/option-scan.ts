@@ -18,7 +18,7 @@ export interface OptionAllowlist {
 }
 
 /** One option as the program will read it: its full name (`-d`, `--data`) and value if any. */
-export interface ReadOption {
+interface ReadOption {
   readonly option: string;
   readonly value?: string;
 }

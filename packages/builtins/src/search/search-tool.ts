@@ -8,9 +8,9 @@ import { TavilyProvider, type TavilyProviderOptions } from "./providers/tavily.j
 import { type SearchProvider, SearchProviderError, type SearchResult } from "./search-provider.js";
 
 /** Longest query accepted, in characters (Brave's documented limit). */
-export const SEARCH_MAX_QUERY_CHARS = 400;
+const SEARCH_MAX_QUERY_CHARS = 400;
 /** Most results one call may ask for (`max_results`). */
-export const SEARCH_MAX_RESULTS = 20;
+const SEARCH_MAX_RESULTS = 20;
 
 const DEFAULT_MAX_RESULTS = 5;
 const DEFAULT_TIMEOUT_MS = 10_000;

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { CalculatorTool } from "../../src/calculator/index.js";
+import { CalculatorTool } from "../../src/calculator/calculator-tool.js";
 
 // CPython is the oracle: generate.py makes expressions from a fixed seed and evaluates them.
 const SCRIPT = fileURLToPath(new URL("./generate.py", import.meta.url));

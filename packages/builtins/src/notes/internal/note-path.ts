@@ -3,11 +3,11 @@ import { removeInvisibleCharacters } from "@toolgate/tool-core";
 import { NOTES_ERROR_CODES, NotesFailure } from "./notes-failure.js";
 
 /** Longest accepted path argument, in UTF-8 bytes (well under Linux's PATH_MAX of 4096). */
-export const MAX_PATH_BYTES = 1024;
+const MAX_PATH_BYTES = 1024;
 /** Longest accepted file or folder name, in UTF-8 bytes (NAME_MAX on Linux and macOS). */
-export const MAX_NAME_BYTES = 255;
+const MAX_NAME_BYTES = 255;
 /** Deepest accepted nesting, in path segments. */
-export const MAX_DEPTH = 32;
+const MAX_DEPTH = 32;
 
 /** A checked path: NFC segments relative to the notes root, and how to show it to the model. */
 export interface NotePath {

@@ -160,7 +160,7 @@ export function cleanLine(
 }
 
 /** Cuts `text` to at most `maxChars` code units (ending in "…"), never inside a surrogate pair. */
-export function truncate(text: string, maxChars: number): string {
+function truncate(text: string, maxChars: number): string {
   if (text.length <= maxChars) return text;
   let end = Math.max(0, maxChars - 1);
   const last = text.charCodeAt(end - 1);
