@@ -3,11 +3,17 @@ import { canonicalJson } from "./internal/canonical-json.js";
 
 /** The parts of an MCP tool definition that a fingerprint covers. */
 export interface MCPToolDefinition {
+  /** The tool's name on the server. */
   name: string;
+  /** The tool's display title. */
   title?: string;
+  /** The tool's description. */
   description?: string;
+  /** JSON Schema of the tool's arguments. */
   inputSchema: object;
+  /** JSON Schema of the tool's structured result. */
   outputSchema?: object;
+  /** The server's behaviour hints (`readOnlyHint`, `destructiveHint`, ...). */
   annotations?: object;
 }
 

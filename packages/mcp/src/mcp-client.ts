@@ -98,6 +98,7 @@ export interface MCPClientOptions {
 export interface SkippedTool {
   /** The server's name for it (sanitized for display). */
   readonly remoteName: string;
+  /** Why it was not loaded (a non-object schema, not pinned, ...). */
   readonly reason: string;
 }
 

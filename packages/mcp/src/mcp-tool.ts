@@ -9,6 +9,7 @@ import type { MCPClient } from "./mcp-client.js";
 
 /** What `MCPClient.loadTools` passes when it makes an {@link MCPTool}. */
 export interface MCPToolOptions {
+  /** The connected client the tool's calls go through. */
   client: MCPClient;
   /** Display name, within the name rule (`namespace_remote`, deduplicated). */
   name: string;
@@ -20,7 +21,9 @@ export interface MCPToolOptions {
   title?: string;
   /** Input schema with every nested description sanitized. */
   inputSchema: JsonObjectSchema;
+  /** Hints read from the server's annotations; left-out hints assume the worst. */
   hints: Partial<Hints>;
+  /** Ask a human before every call. */
   requiresConfirmation: boolean;
   /** sha256 of the raw definition (see `fingerprintTool`). */
   fingerprint: string;

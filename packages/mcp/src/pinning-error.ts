@@ -16,6 +16,7 @@ export interface PinMismatch {
  * fingerprints. Nothing is loaded when it is thrown.
  */
 export class PinningError extends ToolgateError {
+  /** Always `"PINNING_ERROR"`. */
   declare readonly code: "PINNING_ERROR";
   /** Each pinned fingerprint the server no longer matches. */
   readonly mismatches: readonly PinMismatch[];

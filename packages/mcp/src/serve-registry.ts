@@ -14,7 +14,9 @@ import type { Tool, ToolResponse } from "@toolgate/tool-core";
 
 /** Name and version the server announces in the MCP handshake. */
 export interface ServeRegistryInfo {
+  /** The server's name, as MCP clients see it. */
   name: string;
+  /** The server's version, as MCP clients see it. */
   version: string;
 }
 

@@ -85,6 +85,7 @@ export interface ExecuteOptions {
 export interface ToolCall {
   /** The model's id for this call. */
   id?: string;
+  /** The name of the tool to call. */
   name: string;
   /** Parsed arguments, or the model's JSON text (`""` counts as `{}`). */
   args: Record<string, unknown> | string;
@@ -92,6 +93,7 @@ export interface ToolCall {
 
 /** A response and whether the tool was actually run. */
 export interface ExecutionResult {
+  /** The response for the model. */
   readonly response: ToolResponse;
   /** False when the call was stopped before the tool ran (unknown, invalid, denied, declined). */
   readonly executed: boolean;
@@ -294,10 +296,12 @@ export class ToolRegistry {
     return this.#tools.delete(name);
   }
 
+  /** The tool registered under `name`, if any. */
   get(name: string): Tool<object> | undefined {
     return this.#tools.get(name)?.tool;
   }
 
+  /** Whether a tool is registered under `name`. */
   has(name: string): boolean {
     return this.#tools.has(name);
   }
