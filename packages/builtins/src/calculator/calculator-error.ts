@@ -4,19 +4,33 @@
  * come from evaluation.
  */
 export const CALCULATOR_ERROR_KINDS = {
+  /** The expression is not a string. */
   input: "input",
+  /** The expression is empty. */
   empty: "empty",
+  /** The expression has more characters than allowed. */
   tooLong: "too_long",
+  /** Parentheses, calls, signs or powers nest too deeply. */
   tooDeep: "too_deep",
+  /** The expression has too many numbers, names and operators. */
   tooManyNodes: "too_many_nodes",
+  /** A number literal has too many characters. */
   numberTooLong: "number_too_long",
+  /** The expression is not well formed. */
   syntax: "syntax",
+  /** Something outside the calculator's language: non-ASCII characters, tuples, complex numbers, refused operators. */
   unsupported: "unsupported",
+  /** An unknown name, a function used as a value, or a constant called as a function. */
   name: "name",
+  /** A function called with the wrong number of arguments. */
   arity: "arity",
+  /** A function argument of the wrong kind, such as a fractional digit count for `round`. */
   argument: "argument",
+  /** Division (or modulo) by zero. */
   divisionByZero: "division_by_zero",
+  /** A math function called outside its domain, such as `sqrt(-1)`. */
   domain: "domain",
+  /** A number or result too large for a 64-bit float. */
   overflow: "overflow",
 } as const;
 

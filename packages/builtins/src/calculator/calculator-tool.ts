@@ -16,11 +16,13 @@ export interface CalculatorArgs {
 
 /** `data` of a successful call: the exact double (the text shows at most 15 digits; -0 is 0). */
 export interface CalculatorData {
+  /** The result. */
   readonly value: number;
 }
 
 /** `data` of a failed call. */
 export interface CalculatorErrorData {
+  /** Why the expression was refused or could not be computed. */
   readonly error: CalculatorErrorKind;
   /** 1-based character position in the expression, when the error has one. */
   readonly position?: number;

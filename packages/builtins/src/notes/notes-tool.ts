@@ -53,6 +53,7 @@ export interface NotesToolOptions {
 
 /** Arguments of the `notes` tool. */
 export interface NotesArgs {
+  /** What to do: read a note, append to one (creating it when missing), or list a folder. */
   action: "read" | "append" | "list";
   /** Relative to the notes folder, with '/' between folders; "" or "." is the folder itself (list). */
   path: string;
@@ -62,30 +63,39 @@ export interface NotesArgs {
 
 /** What `data` of a successful `read` holds. */
 export interface NotesReadData {
+  /** The note's path, relative to the notes folder. */
   path: string;
   /** Size of the note on disk. */
   bytes: number;
   /** Characters returned in `content`. */
   chars: number;
+  /** True when the note is longer than `maxReadChars` and `content` is its start. */
   truncated: boolean;
+  /** The note's text (its start, when `truncated`). */
   content: string;
 }
 
 /** What `data` of a successful `append` holds. */
 export interface NotesAppendData {
+  /** The note's path, relative to the notes folder. */
   path: string;
+  /** Bytes this append wrote. */
   bytesWritten: number;
   /** Size of the note after the append. */
   bytes: number;
+  /** True when the append created the note. */
   created: boolean;
 }
 
 /** What `data` of a successful `list` holds. */
 export interface NotesListData {
+  /** The folder's path, relative to the notes folder. */
   path: string;
+  /** The notes and folders shown, at most `maxListEntries`. */
   entries: ListedEntry[];
   /** Entries found that the tool can address, before `maxListEntries` cut them. */
   total: number;
+  /** True when `maxListEntries` cut the list. */
   truncated: boolean;
   /** Entries not shown: hidden names, links, other file types and extensions. */
   skipped: number;
@@ -95,6 +105,7 @@ export type { ListedEntry as NotesListEntry };
 
 /** What `data` of an error response holds. */
 export interface NotesErrorData {
+  /** Why the call failed. */
   code: NotesErrorCode;
 }
 
@@ -137,10 +148,15 @@ const INPUT_SCHEMA: JsonObjectSchema = {
  * await notes.run({ action: "read", path: "ideas/todo.md" }, ctx);
  */
 export class NotesTool extends Tool<NotesArgs> {
+  /** Longest text a `read` returns, in characters. */
   readonly maxReadChars: number;
+  /** Longest `content` one `append` accepts, in characters. */
   readonly maxAppendChars: number;
+  /** Size in bytes a note may reach. */
   readonly maxFileBytes: number;
+  /** Most entries one `list` shows. */
   readonly maxListEntries: number;
+  /** File extensions notes may have, compared case-insensitively. */
   readonly extensions: readonly string[];
   readonly #root: NotesRoot;
 

@@ -26,8 +26,11 @@ export interface OpenedNote {
 
 /** A listed entry: a folder or a regular file, never a link. */
 export interface ListedEntry {
+  /** The entry's name within the folder. */
   readonly name: string;
+  /** Whether it is a note file or a folder. */
   readonly type: "file" | "folder";
+  /** A file's size in bytes (absent for folders). */
   readonly bytes?: number;
 }
 
