@@ -6,6 +6,7 @@ import {
   ToolDefinitionError,
   ToolResponse,
 } from "@toolgate/tool-core";
+import { minimalEnv, timeoutOption } from "@toolgate/tool-core/internal";
 import { type ArgPolicy, defaultArgPolicy } from "./arg-policy.js";
 import {
   GIT_CONFIG_LIST_ARGS,
@@ -23,8 +24,11 @@ import { type RunResult, resolveProgram, runProcess } from "./run-process.js";
 export interface CLIToolOptions {
   /** Bare program names the model may run (`"git"`, `"ls"`); exact match. Empty denies all. */
   allowedCommands: readonly string[];
-  /** Kill the command's whole process group after this long. @default 10000 */
-  timeoutMs?: number;
+  /**
+   * Kill the command's whole process group after this many milliseconds (1 to 2147483647);
+   * `null` = no limit. See tool-core's README, "Timeouts". @default 10000
+   */
+  timeoutMs?: number | null;
   /** Characters kept per stream (stdout, stderr); more makes the response `partial`. @default 4000 */
   maxOutputChars?: number;
   /**
@@ -40,16 +44,23 @@ export interface CLIToolOptions {
 
 /** `data` of every response that ran a process. */
 export interface CLIResultData {
+  /** The exit code, or `null` when a signal ended the process or it never started. */
   exitCode: number | null;
+  /** The signal that ended the process (such as `"SIGKILL"`), or `null`. */
   signal: string | null;
+  /** Standard output, cut to `maxOutputChars`. */
   stdout: string;
+  /** Standard error, cut to `maxOutputChars`. */
   stderr: string;
+  /** Either stream was cut, or the process was stopped for flooding its output. */
   truncated: boolean;
+  /** The process was killed at `timeoutMs`. */
   timedOut: boolean;
 }
 
 /** Arguments of the `cli` tool. */
 export interface CLIArgs {
+  /** The command line: a program from the allowlist and its arguments, with no shell syntax. */
   command: string;
 }
 
@@ -60,7 +71,6 @@ const BARE_NAME = /^(?!\.{1,2}$)[A-Za-z0-9._+][A-Za-z0-9._+-]*$/;
 const READ_ONLY_PROGRAMS = new Set(["ls", "pwd", "cat", "echo", "wc", "head"]);
 const GIT_CONFIG_READ_MS = 5000;
 const DRAIN_MS = 100;
-const MAX_TIMER_MS = 2_147_483_647;
 
 /**
  * Runs one allowlisted program with arguments, without a shell.
@@ -84,15 +94,19 @@ const MAX_TIMER_MS = 2_147_483_647;
  * await cli.run({ command: "git log --oneline -5" }, { signal });
  */
 export class CLITool extends Tool<CLIArgs> {
+  /** Bare program names the model may run. */
   readonly allowedCommands: ReadonlySet<string>;
-  readonly timeoutMs: number;
+  /** The limit in milliseconds, or `null` for none. */
+  readonly timeoutMs: number | null;
+  /** Characters kept per stream (stdout, stderr). */
   readonly maxOutputChars: number;
-  private readonly env: Readonly<Record<string, string>>;
-  private readonly argPolicy: ArgPolicy;
-  private readonly cwd: string | undefined;
+  readonly #env: Readonly<Record<string, string>>;
+  readonly #argPolicy: ArgPolicy;
+  readonly #cwd: string | undefined;
 
   constructor(options: CLIToolOptions) {
     const allowed = checkOptions(options);
+    const timeoutMs = timeoutOption(options.timeoutMs, "CLITool: timeoutMs", 10_000);
     super({
       name: "cli",
       description: `Run one command (no shell: no pipes, redirections, variables or globs). Allowed programs: ${allowed.length > 0 ? allowed.join(", ") : "(none)"}.`,
@@ -114,11 +128,11 @@ export class CLITool extends Tool<CLIArgs> {
       externalContent: true,
     });
     this.allowedCommands = new Set(allowed);
-    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.timeoutMs = timeoutMs;
     this.maxOutputChars = options.maxOutputChars ?? 4000;
-    this.env = Object.freeze({ ...(options.env ?? minimalEnv()) });
-    this.argPolicy = options.argPolicy ?? defaultArgPolicy;
-    this.cwd = options.cwd;
+    this.#env = Object.freeze({ ...(options.env ?? minimalEnv()) });
+    this.#argPolicy = options.argPolicy ?? defaultArgPolicy;
+    this.#cwd = options.cwd;
   }
 
   /**
@@ -126,11 +140,11 @@ export class CLITool extends Tool<CLIArgs> {
    * policy refuses is answered with the refusal straight away, without bothering anyone.
    */
   override needsConfirmation(args: CLIArgs): boolean {
-    return typeof this.check(args) !== "string";
+    return typeof this.#check(args) !== "string";
   }
 
   // The argv to run, or why the command is refused (checks that need no process).
-  private check(args: CLIArgs): readonly string[] | string {
+  #check(args: CLIArgs): readonly string[] | string {
     const command = (args as unknown as Record<string, unknown> | null)?.command;
     if (typeof command !== "string") return "`command` must be a string";
     if (command.length > MAX_COMMAND_CHARS) {
@@ -144,7 +158,7 @@ export class CLITool extends Tool<CLIArgs> {
       const allowed = [...this.allowedCommands].join(", ") || "none";
       return `program '${program}' is not allowed${hint}; allowed: ${allowed}`;
     }
-    return this.argPolicy(parsed.argv) ?? parsed.argv;
+    return this.#argPolicy(parsed.argv) ?? parsed.argv;
   }
 
   /**
@@ -173,36 +187,36 @@ export class CLITool extends Tool<CLIArgs> {
   ): Promise<ToolResponse<CLIResultData | undefined>> {
     const refuse = (reason: string) =>
       ToolResponse.error<CLIResultData | undefined>(`Refused: ${reason}`);
-    const checked = this.check(args);
+    const checked = this.#check(args);
     if (typeof checked === "string") return refuse(checked);
     const argv = checked;
     const program = argv[0]!;
     if (context?.signal.aborted) return refuse("the call was cancelled before it started");
-    const file = resolveProgram(program, this.env.PATH);
+    const file = resolveProgram(program, this.#env.PATH);
     if (file === undefined) return refuse(`program '${program}' was not found in PATH`);
 
-    let env: Record<string, string> = { ...this.env };
+    let env: Record<string, string> = { ...this.#env };
     if (program === "git") {
-      const refusal = await this.gitConfigRefusal(file, argv, context?.signal);
+      const refusal = await this.#gitConfigRefusal(file, argv, context?.signal);
       if (refusal !== undefined) return ToolResponse.error(refusal);
-      env = gitEnvironment(this.env);
+      env = gitEnvironment(this.#env);
     }
     const result = await runProcess(file, argv.slice(1), {
       argv0: program,
       env,
-      cwd: this.cwd,
+      cwd: this.#cwd,
       timeoutMs: this.timeoutMs,
       maxOutputChars: this.maxOutputChars,
       floodBytes: Math.max(8 * 1024 * 1024, this.maxOutputChars * 256),
       drainMs: DRAIN_MS,
       signal: context?.signal,
     });
-    return this.respond(result);
+    return this.#respond(result);
   }
 
   // Why git must not run here: the repository's config (includes followed) sets a key that runs
   // a program and cannot be forced off, or the config could not be read. One read per call.
-  private async gitConfigRefusal(
+  async #gitConfigRefusal(
     file: string,
     argv: readonly string[],
     signal: AbortSignal | undefined,
@@ -211,9 +225,9 @@ export class CLITool extends Tool<CLIArgs> {
       file,
       [...gitRepositoryOptions(argv.slice(1)), ...GIT_CONFIG_LIST_ARGS],
       {
-        env: gitConfigReadEnvironment(this.env),
-        cwd: this.cwd,
-        timeoutMs: Math.min(this.timeoutMs, GIT_CONFIG_READ_MS),
+        env: gitConfigReadEnvironment(this.#env),
+        cwd: this.#cwd,
+        timeoutMs: Math.min(this.timeoutMs ?? GIT_CONFIG_READ_MS, GIT_CONFIG_READ_MS),
         maxOutputChars: 256 * 1024,
         floodBytes: 1024 * 1024,
         drainMs: DRAIN_MS,
@@ -236,7 +250,7 @@ export class CLITool extends Tool<CLIArgs> {
     return problems.length > 0 ? repositoryConfigRefusal(problems) : undefined;
   }
 
-  private respond(result: RunResult): ToolResponse<CLIResultData> {
+  #respond(result: RunResult): ToolResponse<CLIResultData> {
     const data: CLIResultData = {
       exitCode: result.exitCode,
       signal: result.signal,
@@ -283,20 +297,11 @@ function section(name: string, text: string, bytes: number, cut: boolean): strin
   return `[stderr]\n${text}${note}`;
 }
 
-function minimalEnv(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const key of ["PATH", "HOME", "LANG"]) {
-    const value = process.env[key];
-    if (value !== undefined) env[key] = value;
-  }
-  return env;
-}
-
 function checkOptions(options: CLIToolOptions): string[] {
   if (typeof options !== "object" || options === null) {
     throw new ToolDefinitionError("CLITool options must be an object with allowedCommands");
   }
-  const { allowedCommands, timeoutMs, maxOutputChars, env, argPolicy, cwd } = options;
+  const { allowedCommands, maxOutputChars, env, argPolicy, cwd } = options;
   if (!Array.isArray(allowedCommands)) {
     throw new ToolDefinitionError("CLITool: allowedCommands must be an array of program names");
   }
@@ -307,17 +312,13 @@ function checkOptions(options: CLIToolOptions): string[] {
       );
     }
   }
-  for (const [field, value] of [
-    ["timeoutMs", timeoutMs],
-    ["maxOutputChars", maxOutputChars],
-  ] as const) {
-    if (value !== undefined && (!Number.isSafeInteger(value) || value <= 0)) {
-      throw new ToolDefinitionError(`CLITool: ${field} must be a positive integer, got ${value}`);
-    }
-  }
-  // Node timers fire at once for delays above 2^31-1 ms.
-  if (timeoutMs !== undefined && timeoutMs > MAX_TIMER_MS) {
-    throw new ToolDefinitionError(`CLITool: timeoutMs must be at most ${MAX_TIMER_MS}`);
+  if (
+    maxOutputChars !== undefined &&
+    (!Number.isSafeInteger(maxOutputChars) || maxOutputChars <= 0)
+  ) {
+    throw new ToolDefinitionError(
+      `CLITool: maxOutputChars must be a positive integer, got ${maxOutputChars}`,
+    );
   }
   if (env !== undefined) {
     if (typeof env !== "object" || env === null) {

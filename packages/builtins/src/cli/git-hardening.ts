@@ -1,3 +1,5 @@
+import { clip } from "@toolgate/tool-core/internal";
+
 // A repository's own config can make a plain `git status`, `git diff` or `git archive` run
 // programs (core.fsmonitor, hooks, filter and diff drivers, archive formats, aliases, ssh commands).
 // Two defences:
@@ -206,7 +208,7 @@ export function repositoryConfigRefusal(problems: readonly RepositoryConfigProbl
  * ASCII (config subsections and git's messages may carry control characters).
  */
 export function printableText(text: string, max: number): string {
-  const clipped = text.length > max ? `${text.slice(0, max)}…` : text;
+  const clipped = clip(text, max);
   return /^[\x20-\x7e]*$/.test(clipped) ? clipped : JSON.stringify(clipped);
 }
 

@@ -9,7 +9,8 @@ export interface RunOptions {
   readonly argv0?: string;
   readonly env: Readonly<Record<string, string>>;
   readonly cwd?: string;
-  readonly timeoutMs: number;
+  /** Kill the group after this long; `null` = no limit. */
+  readonly timeoutMs: number | null;
   /** Characters kept per stream; the rest is counted and discarded. */
   readonly maxOutputChars: number;
   /**
@@ -66,25 +67,28 @@ export function resolveProgram(name: string, path: string | undefined): string |
 
 /** Keeps the first bytes of a stream (enough for `maxChars` characters) and counts the rest. */
 class CappedSink {
-  private readonly chunks: Buffer[] = [];
-  private kept = 0;
+  readonly #chunks: Buffer[] = [];
+  readonly #maxBytes: number;
+  #kept = 0;
   total = 0;
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(maxBytes: number) {
+    this.#maxBytes = maxBytes;
+  }
 
   push(chunk: Buffer): void {
     this.total += chunk.length;
-    const room = this.maxBytes - this.kept;
+    const room = this.#maxBytes - this.#kept;
     if (room <= 0) return;
     // Copy the slice we keep so the large pooled chunk can be freed.
     const part = chunk.length <= room ? chunk : Buffer.from(chunk.subarray(0, room));
-    this.chunks.push(part);
-    this.kept += part.length;
+    this.#chunks.push(part);
+    this.#kept += part.length;
   }
 
   text(maxChars: number): { text: string; truncated: boolean } {
-    let text = Buffer.concat(this.chunks, this.kept).toString("utf8");
-    let truncated = this.total > this.kept;
+    let text = Buffer.concat(this.#chunks, this.#kept).toString("utf8");
+    let truncated = this.total > this.#kept;
     if (truncated && text.endsWith("\uFFFD")) text = text.slice(0, -1); // cut mid-character
     if (text.length > maxChars) {
       text = text.slice(0, maxChars);
@@ -195,10 +199,13 @@ export function runProcess(
     watch(child.stdout, out);
     watch(child.stderr, err);
 
-    const timer = setTimeout(() => {
-      timedOut = true;
-      killGroup();
-    }, options.timeoutMs);
+    const timer =
+      options.timeoutMs === null
+        ? undefined
+        : setTimeout(() => {
+            timedOut = true;
+            killGroup();
+          }, options.timeoutMs);
 
     const onAbort = () => {
       aborted = true;

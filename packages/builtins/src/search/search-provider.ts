@@ -3,14 +3,17 @@ import { BUILTINS_ERROR_CODES } from "../builtins-error-codes.js";
 
 /** One search hit, as the model and programs see it. */
 export interface SearchResult {
+  /** The page's title. */
   readonly title: string;
   /** An absolute `http:` or `https:` URL. */
   readonly url: string;
+  /** A short extract of the page, as the service gave it. */
   readonly snippet: string;
 }
 
 /** What a provider found for one query. */
 export interface SearchResults {
+  /** The results, best first. */
   readonly results: readonly SearchResult[];
   /** A direct answer, when the service gives one (Tavily `answer`, SerpAPI `answer_box`, ...). */
   readonly answer?: string;
@@ -40,8 +43,11 @@ export interface SearchRequest {
 export interface SearchProvider {
   /** Short name shown in results and attempts: 1-32 ASCII letters, digits, `_` or `-`. */
   readonly name: string;
-  /** Per-call timeout for this provider in milliseconds. @default the tool's `timeoutMs` */
-  readonly timeoutMs?: number;
+  /**
+   * Per-call timeout for this provider in milliseconds (1 to 2147483647); `null` = no limit.
+   * @default the tool's `timeoutMs`
+   */
+  readonly timeoutMs?: number | null;
   /**
    * Why this provider cannot run right now (typically a missing API key), or `undefined` when it
    * can. A provider that gives a reason is skipped without being called.

@@ -128,7 +128,7 @@ describe("SearchTool definition", () => {
       },
       /duplicate provider 'x'/,
     ],
-    [{ timeoutMs: 0 }, /timeoutMs must be an integer/],
+    [{ timeoutMs: 0 }, /timeoutMs must be a whole number of milliseconds/],
     [{ defaultMaxResults: 21 }, /defaultMaxResults must be an integer from 1 to 20/],
     [{ tavily: { baseUrl: "file:///etc/passwd" } }, /baseUrl must be an absolute http\(s\) URL/],
   ])("rejects bad options %#", (options, message) => {

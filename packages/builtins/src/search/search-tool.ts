@@ -1,5 +1,5 @@
 import { Tool, type ToolContext, ToolDefinitionError, ToolResponse } from "@toolgate/tool-core";
-import { isRecord } from "./internal/read-json.js";
+import { isRecord, timeoutOption } from "@toolgate/tool-core/internal";
 import { cleanLine, scrubSecrets, secretVariants } from "./internal/text.js";
 import { BraveProvider, type BraveProviderOptions } from "./providers/brave.js";
 import { DuckDuckGoProvider, type DuckDuckGoProviderOptions } from "./providers/duckduckgo.js";
@@ -65,8 +65,11 @@ export interface SearchToolOptions {
   serpapi?: SerpApiProviderOptions;
   /** `fetch` for the default providers that do not set their own. @default globalThis.fetch */
   fetch?: typeof fetch;
-  /** Timeout of each provider call in milliseconds, unless the provider sets its own. @default 10000 */
-  timeoutMs?: number;
+  /**
+   * Timeout of each provider call in milliseconds (1 to 2147483647), unless the provider sets its
+   * own; `null` = no limit. See tool-core's README, "Timeouts". @default 10000
+   */
+  timeoutMs?: number | null;
   /** Results returned when the call gives no `max_results`. @default 5 */
   defaultMaxResults?: number;
   /** Longest snippet shown per result, in characters. @default 400 */
@@ -106,7 +109,7 @@ const INPUT_SCHEMA = {
  */
 export class SearchTool extends Tool<SearchArgs> {
   readonly #providers: readonly SearchProvider[];
-  readonly #timeoutMs: number;
+  readonly #timeoutMs: number | null;
   readonly #defaultMaxResults: number;
   readonly #maxSnippetChars: number;
 
@@ -124,12 +127,7 @@ export class SearchTool extends Tool<SearchArgs> {
     if (typeof options !== "object" || options === null) {
       throw new ToolDefinitionError("search: options must be an object");
     }
-    this.#timeoutMs = positiveInteger(
-      options.timeoutMs,
-      "timeoutMs",
-      DEFAULT_TIMEOUT_MS,
-      2_147_483_647,
-    );
+    this.#timeoutMs = timeoutOption(options.timeoutMs, "search: timeoutMs", DEFAULT_TIMEOUT_MS);
     this.#defaultMaxResults = positiveInteger(
       options.defaultMaxResults,
       "defaultMaxResults",
@@ -169,9 +167,9 @@ export class SearchTool extends Tool<SearchArgs> {
         attempts.push({ source, ok: false, reason: reason(`skipped: ${skip}`) });
         continue;
       }
-      const timeoutMs = provider.timeoutMs ?? this.#timeoutMs;
-      const timeout = AbortSignal.timeout(timeoutMs);
-      const signal = AbortSignal.any([callSignal, timeout]);
+      const timeoutMs = provider.timeoutMs === undefined ? this.#timeoutMs : provider.timeoutMs;
+      const timeout = timeoutMs === null ? undefined : AbortSignal.timeout(timeoutMs);
+      const signal = timeout === undefined ? callSignal : AbortSignal.any([callSignal, timeout]);
       try {
         const found = await untilAborted(provider.search(query, { maxResults, signal }), signal);
         const { results, answer } = this.#clean(found, maxResults, secrets);
@@ -315,7 +313,8 @@ function checkProviders(options: SearchToolOptions): readonly SearchProvider[] {
     if (typeof search !== "function") {
       throw new ToolDefinitionError(`search: provider '${name}' has no search method`);
     }
-    if (timeoutMs !== undefined) positiveInteger(timeoutMs, `${name}.timeoutMs`, 0, 2_147_483_647);
+    if (timeoutMs !== undefined)
+      timeoutOption(timeoutMs, `search: provider '${name}' timeoutMs`, null);
     if (names.has(name)) throw new ToolDefinitionError(`search: duplicate provider '${name}'`);
     names.add(name);
   }
@@ -348,8 +347,12 @@ function unavailableReason(provider: SearchProvider): string | undefined {
   }
 }
 
-function failureReason(error: unknown, timeout: AbortSignal, timeoutMs: number): string {
-  if (timeout.aborted) return `timed out after ${timeoutMs} ms`;
+function failureReason(
+  error: unknown,
+  timeout: AbortSignal | undefined,
+  timeoutMs: number | null,
+): string {
+  if (timeout?.aborted) return `timed out after ${timeoutMs} ms`;
   if (SearchProviderError.isInstance(error)) return error.message;
   // Other errors' messages can carry URLs (with keys in them) or backend details: name only.
   return `failed (${errorName(error)})`;

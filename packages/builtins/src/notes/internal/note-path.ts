@@ -1,5 +1,6 @@
 import { isAbsolute, relative } from "node:path";
 import { removeInvisibleCharacters } from "@toolgate/tool-core";
+import { clip } from "@toolgate/tool-core/internal";
 import { NOTES_ERROR_CODES, NotesFailure } from "./notes-failure.js";
 
 /** Longest accepted path argument, in UTF-8 bytes (well under Linux's PATH_MAX of 4096). */
@@ -28,8 +29,7 @@ const invalid = (message: string) => new NotesFailure(NOTES_ERROR_CODES.invalidP
 
 /** Quotes a name for a message, cut short so a hostile argument cannot flood the text. */
 export function quote(name: string): string {
-  const shown = name.length > 60 ? `${name.slice(0, 60)}…` : name;
-  return JSON.stringify(shown);
+  return JSON.stringify(clip(name, 60));
 }
 
 /**

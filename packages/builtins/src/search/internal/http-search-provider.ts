@@ -1,3 +1,4 @@
+import { timeoutOption } from "@toolgate/tool-core/internal";
 import type {
   HttpProviderOptions,
   KeyedHttpProviderOptions,
@@ -11,8 +12,6 @@ import {
 import { readJson } from "./read-json.js";
 
 const DEFAULT_MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
-// AbortSignal.timeout and setTimeout take at most a signed 32-bit number of milliseconds.
-const MAX_TIMEOUT_MS = 2_147_483_647;
 
 interface ProviderDefaults {
   readonly name: string;
@@ -24,7 +23,7 @@ interface ProviderDefaults {
 /** Shared plumbing of the built-in providers: options, key lookup and capped JSON requests. */
 export abstract class HttpSearchProvider implements SearchProvider {
   readonly name: string;
-  readonly timeoutMs?: number;
+  readonly timeoutMs?: number | null;
   /** The service root requests go to, without a trailing slash. */
   readonly baseUrl: string;
   readonly #apiKey: string | undefined;
@@ -43,7 +42,7 @@ export abstract class HttpSearchProvider implements SearchProvider {
     this.name = name;
     this.baseUrl = checkBaseUrl(options.baseUrl ?? defaults.baseUrl, name);
     if (options.timeoutMs !== undefined) {
-      this.timeoutMs = checkPositiveInteger(options.timeoutMs, "timeoutMs", name, MAX_TIMEOUT_MS);
+      this.timeoutMs = timeoutOption(options.timeoutMs, `${name} provider: timeoutMs`, null);
     }
     this.#maxResponseBytes =
       options.maxResponseBytes === undefined

@@ -1,3 +1,4 @@
+import { isRecord } from "@toolgate/tool-core/internal";
 import { SearchProviderError } from "../search-provider.js";
 
 const ERROR_BODY_BYTES = 64 * 1024;
@@ -117,8 +118,4 @@ function networkErrorCode(error: unknown): string {
 
 function discard(response: Response): void {
   response.body?.cancel().catch(() => {});
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

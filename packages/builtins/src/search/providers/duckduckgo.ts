@@ -1,5 +1,5 @@
+import { isRecord } from "@toolgate/tool-core/internal";
 import { HttpSearchProvider } from "../internal/http-search-provider.js";
-import { isRecord } from "../internal/read-json.js";
 import {
   SearchProviderError,
   type SearchRequest,

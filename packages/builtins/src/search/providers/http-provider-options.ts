@@ -2,8 +2,11 @@
 export interface HttpProviderOptions {
   /** Service root to call instead of the public one (a proxy, or a test server). Must be http(s). */
   baseUrl?: string;
-  /** Per-call timeout in milliseconds. @default the tool's `timeoutMs` (10000) */
-  timeoutMs?: number;
+  /**
+   * Per-call timeout in milliseconds (1 to 2147483647); `null` = no limit.
+   * @default the tool's `timeoutMs` (10000)
+   */
+  timeoutMs?: number | null;
   /** Largest response body read, in bytes; a longer one is refused. @default 2097152 (2 MiB) */
   maxResponseBytes?: number;
   /** `fetch` to use. @default globalThis.fetch */
