@@ -2,12 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { type JSONRPCMessage, JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
-
-/** What the child gets from the host's environment by default: nothing secret. */
-const INHERITED_ENV =
-  process.platform === "win32"
-    ? ["PATH", "HOME", "LANG", "SystemRoot", "ComSpec", "PATHEXT", "TEMP", "TMP", "USERPROFILE"]
-    : ["PATH", "HOME", "LANG"];
+import { minimalEnv } from "@toolgate/tool-core/internal";
 
 export interface BoundedStdioOptions {
   command: string;
@@ -29,16 +24,6 @@ export interface BoundedStdioOptions {
    * larger message is still sent when little is waiting. @default 16 MiB
    */
   maxQueuedBytes?: number;
-}
-
-/** The minimal environment for a server process: PATH, HOME and LANG from the host, plus `extra`. */
-export function minimalEnv(extra?: Readonly<Record<string, string>>): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const key of INHERITED_ENV) {
-    const value = process.env[key];
-    if (value !== undefined) env[key] = value;
-  }
-  return { ...env, ...extra };
 }
 
 /**

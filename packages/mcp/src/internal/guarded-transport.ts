@@ -5,9 +5,9 @@ import type {
 import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
 
 /** The longest message id accepted from a server: the SDK echoes a request's id in its answer. */
-export const MAX_ID_CHARS = 1024;
+const MAX_ID_CHARS = 1024;
 /** Answers to a server's requests that may wait to be delivered before it counts as not reading. */
-export const MAX_ANSWERS_IN_FLIGHT = 1000;
+const MAX_ANSWERS_IN_FLIGHT = 1000;
 
 /**
  * Wraps any transport with the limits on what the client holds for a server, whatever the

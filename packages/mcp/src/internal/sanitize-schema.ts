@@ -47,7 +47,7 @@ const MAP_KEYWORDS = new Map([
 ]);
 
 /** How deeply an input schema may nest (objects and arrays); deeper ones are refused. */
-export const MAX_SCHEMA_DEPTH = 64;
+const MAX_SCHEMA_DEPTH = 64;
 
 const MAX_SCHEMA_NODES = 100_000;
 

@@ -1,7 +1,7 @@
 import { removeInvisibleCharacters } from "@toolgate/tool-core";
 
 /** Default length of a server's text quoted in an error message or on a terminal. */
-export const DEFAULT_SERVER_TEXT_CHARS = 200;
+const DEFAULT_SERVER_TEXT_CHARS = 200;
 
 /**
  * Renders a value that came from a server or a lock file as one safe line for an error message

@@ -2,13 +2,13 @@ import { parseArgs } from "node:util";
 import { type MCPClientOptions, NAMESPACE_PATTERN } from "../mcp-client.js";
 
 /** The command's subcommands. */
-export const COMMANDS = ["inspect", "pin", "verify"] as const;
-export type Command = (typeof COMMANDS)[number];
+const COMMANDS = ["inspect", "pin", "verify"] as const;
+type Command = (typeof COMMANDS)[number];
 
 /** The namespace (display-name prefix) when `--namespace` is not given. */
 export const DEFAULT_NAMESPACE = "server";
 /** The lock file `verify` reads when `--lock` is not given. */
-export const DEFAULT_LOCK = "toolgate.lock.json";
+const DEFAULT_LOCK = "toolgate.lock.json";
 
 /** Parsed command line. */
 export interface CommandArgs {

@@ -7,7 +7,7 @@ import type { ServerSnapshot } from "./server-snapshot.js";
 import { collisionWarnings, definitionWarnings, type Warning } from "./warnings.js";
 
 /** One tool as `inspect --json` prints it. */
-export interface InspectedTool {
+interface InspectedTool {
   name: string;
   remoteName: string;
   title?: string;

@@ -29,7 +29,7 @@ export interface LockFile {
   readonly tools: Readonly<Record<string, LockedTool>>;
 }
 
-export interface LockedTool {
+interface LockedTool {
   readonly remoteName: string;
   readonly parts: Readonly<Record<string, string>>;
 }
@@ -90,9 +90,9 @@ export type ParsedLock = { ok: true; lock: LockFile } | { ok: false; errors: str
  * Deepest nesting a lock file may have (a valid one is 4 deep: top level, `tools`, a tool, its
  * `parts`), so nothing recursive ever meets a file nested thousands deep.
  */
-export const MAX_LOCK_DEPTH = 32;
+const MAX_LOCK_DEPTH = 32;
 /** Problems listed for a malformed lock; the rest are counted. */
-export const MAX_LOCK_ERRORS = 20;
+const MAX_LOCK_ERRORS = 20;
 
 /**
  * Checks a lock file's text; never throws. Every value quoted in an error is cleaned and clipped:

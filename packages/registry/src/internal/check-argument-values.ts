@@ -1,14 +1,14 @@
 import { clip } from "@toolgate/tool-core/internal";
 
 /** How deeply arguments may nest (the arguments object itself is level 1). */
-export const MAX_ARGUMENT_DEPTH = 64;
+const MAX_ARGUMENT_DEPTH = 64;
 /**
  * How many values arguments given as an object may hold, counting a value met twice twice.
  * Parsed JSON is a tree no bigger than its text, but an object can share one object at every
  * level (doubling the work of every walk, the validator's too, per level) or hold a sparse array
  * billions long.
  */
-export const MAX_SHARED_VALUES = 1_000_000;
+const MAX_SHARED_VALUES = 1_000_000;
 
 const TOO_MANY = `arguments hold more than ${MAX_SHARED_VALUES} values`;
 

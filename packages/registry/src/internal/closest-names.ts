@@ -16,7 +16,7 @@ export function closestNames(wanted: string, names: Iterable<string>, limit = 3)
 }
 
 /** Levenshtein distance with two rows: O(a·b) time, O(b) memory. */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   if (a === b) return 0;
   if (a.length === 0) return b.length;
   if (b.length === 0) return a.length;
