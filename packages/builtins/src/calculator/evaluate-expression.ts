@@ -101,118 +101,118 @@ function quoteName(name: string): string {
  * the whole expression parses, as Python compiles before it evaluates.
  */
 class Evaluation {
-  private readonly scanner: Scanner;
-  private readonly maxDepth: number;
-  private readonly maxNodes: number;
-  private depth = 0;
-  private nodes = 0;
-  private mathError: CalculatorError | undefined;
+  readonly #scanner: Scanner;
+  readonly #maxDepth: number;
+  readonly #maxNodes: number;
+  #depth = 0;
+  #nodes = 0;
+  #mathError: CalculatorError | undefined;
 
   constructor(expression: string, limits: Readonly<Required<CalculatorLimits>>) {
-    this.scanner = new Scanner(expression, limits.maxNumberLength);
-    this.maxDepth = limits.maxDepth;
-    this.maxNodes = limits.maxNodes;
+    this.#scanner = new Scanner(expression, limits.maxNumberLength);
+    this.#maxDepth = limits.maxDepth;
+    this.#maxNodes = limits.maxNodes;
   }
 
   // A method, not a field read, so TypeScript does not narrow it across next() calls.
-  private kind(): TokenKind {
-    return this.scanner.kind;
+  #kind(): TokenKind {
+    return this.#scanner.kind;
   }
 
   run(): number {
-    const s = this.scanner;
+    const s = this.#scanner;
     s.next();
-    if (this.kind() === TOKEN.end) {
+    if (this.#kind() === TOKEN.end) {
       throw new CalculatorError(
         "empty",
         "the expression is empty: give an arithmetic expression such as 2 * (3 + 4)",
       );
     }
-    const value = this.sum();
-    if (this.kind() !== TOKEN.end) {
+    const value = this.#sum();
+    if (this.#kind() !== TOKEN.end) {
       const position = s.start + 1;
-      if (this.kind() === TOKEN.close) {
+      if (this.#kind() === TOKEN.close) {
         throw new CalculatorError(
           "syntax",
           `syntax error at position ${position}: unmatched ')'`,
           position,
         );
       }
-      if (this.kind() === TOKEN.comma) throw this.tupleError();
-      throw this.expected("the end of the expression");
+      if (this.#kind() === TOKEN.comma) throw this.#tupleError();
+      throw this.#expected("the end of the expression");
     }
-    if (this.mathError !== undefined) throw this.mathError;
+    if (this.#mathError !== undefined) throw this.#mathError;
     return value;
   }
 
-  private sum(): number {
-    const s = this.scanner;
-    let value = this.term();
+  #sum(): number {
+    const s = this.#scanner;
+    let value = this.#term();
     for (;;) {
-      const kind = this.kind();
+      const kind = this.#kind();
       if (kind !== TOKEN.plus && kind !== TOKEN.minus) return value;
       const position = s.start + 1;
-      this.count(position);
+      this.#count(position);
       s.next();
-      const right = this.term();
-      value = this.check(kind === TOKEN.plus ? value + right : value - right, kind, position);
+      const right = this.#term();
+      value = this.#check(kind === TOKEN.plus ? value + right : value - right, kind, position);
     }
   }
 
-  private term(): number {
-    const s = this.scanner;
-    let value = this.factor();
+  #term(): number {
+    const s = this.#scanner;
+    let value = this.#factor();
     for (;;) {
-      const kind = this.kind();
+      const kind = this.#kind();
       if (kind < TOKEN.star || kind > TOKEN.percent) return value;
       const position = s.start + 1;
-      this.count(position);
+      this.#count(position);
       s.next();
-      value = this.binary(kind, value, this.factor(), position);
+      value = this.#binary(kind, value, this.#factor(), position);
     }
   }
 
-  private factor(): number {
-    const s = this.scanner;
-    const kind = this.kind();
-    if (kind !== TOKEN.minus && kind !== TOKEN.plus) return this.power();
+  #factor(): number {
+    const s = this.#scanner;
+    const kind = this.#kind();
+    if (kind !== TOKEN.minus && kind !== TOKEN.plus) return this.#power();
     const position = s.start + 1;
-    this.enter(position);
-    this.count(position);
+    this.#enter(position);
+    this.#count(position);
     s.next();
-    const value = this.factor();
-    this.depth--;
+    const value = this.#factor();
+    this.#depth--;
     return kind === TOKEN.minus ? -value : value;
   }
 
-  private power(): number {
-    const base = this.primary();
-    const s = this.scanner;
-    if (this.kind() !== TOKEN.power) return base;
+  #power(): number {
+    const base = this.#primary();
+    const s = this.#scanner;
+    if (this.#kind() !== TOKEN.power) return base;
     const position = s.start + 1;
-    this.enter(position);
-    this.count(position);
+    this.#enter(position);
+    this.#count(position);
     s.next();
-    const exponent = this.factor(); // right-associative, and 2**-1 is allowed
-    this.depth--;
-    return this.binary(TOKEN.power, base, exponent, position);
+    const exponent = this.#factor(); // right-associative, and 2**-1 is allowed
+    this.#depth--;
+    return this.#binary(TOKEN.power, base, exponent, position);
   }
 
-  private primary(): number {
-    const s = this.scanner;
+  #primary(): number {
+    const s = this.#scanner;
     const position = s.start + 1;
-    switch (this.kind()) {
+    switch (this.#kind()) {
       case TOKEN.number: {
-        this.count(position);
+        this.#count(position);
         const value = s.value;
         s.next();
         return value;
       }
       case TOKEN.name: {
-        this.count(position);
+        this.#count(position);
         const name = s.text();
         s.next();
-        if (this.kind() === TOKEN.open) return this.call(name, position);
+        if (this.#kind() === TOKEN.open) return this.#call(name, position);
         const constant = CALCULATOR_CONSTANTS.get(name);
         if (constant !== undefined) return constant;
         const fn = CALCULATOR_FUNCTIONS.get(name);
@@ -223,26 +223,26 @@ class Evaluation {
             position,
           );
         }
-        throw this.unknownName(name, position);
+        throw this.#unknownName(name, position);
       }
       case TOKEN.open: {
-        this.enter(position);
+        this.#enter(position);
         s.next();
-        const value = this.sum();
-        if (this.kind() !== TOKEN.close) {
-          if (this.kind() === TOKEN.comma) throw this.tupleError();
-          throw this.expected(`')' to close the '(' at position ${position}`);
+        const value = this.#sum();
+        if (this.#kind() !== TOKEN.close) {
+          if (this.#kind() === TOKEN.comma) throw this.#tupleError();
+          throw this.#expected(`')' to close the '(' at position ${position}`);
         }
         s.next();
-        this.depth--;
+        this.#depth--;
         return value;
       }
       default:
-        throw this.syntax(`expected a number, a name or '(', found ${this.found()}`);
+        throw this.#syntax(`expected a number, a name or '(', found ${this.#found()}`);
     }
   }
 
-  private call(name: string, position: number): number {
+  #call(name: string, position: number): number {
     const fn = CALCULATOR_FUNCTIONS.get(name);
     if (fn === undefined) {
       if (CALCULATOR_CONSTANTS.has(name)) {
@@ -252,25 +252,25 @@ class Evaluation {
           position,
         );
       }
-      throw this.unknownName(name, position);
+      throw this.#unknownName(name, position);
     }
-    const s = this.scanner;
+    const s = this.#scanner;
     const open = s.start + 1;
-    this.enter(open);
+    this.#enter(open);
     s.next();
     const args: number[] = [];
-    if (this.kind() !== TOKEN.close) {
+    if (this.#kind() !== TOKEN.close) {
       for (;;) {
-        args.push(this.sum());
-        if (this.kind() !== TOKEN.comma) break;
+        args.push(this.#sum());
+        if (this.#kind() !== TOKEN.comma) break;
         s.next();
-        if (this.kind() === TOKEN.close) break; // Python allows a trailing comma
+        if (this.#kind() === TOKEN.close) break; // Python allows a trailing comma
       }
     }
-    if (this.kind() !== TOKEN.close)
-      throw this.expected(`',' or ')' to close ${name}( at position ${open}`);
+    if (this.#kind() !== TOKEN.close)
+      throw this.#expected(`',' or ')' to close ${name}( at position ${open}`);
     s.next();
-    this.depth--;
+    this.#depth--;
     if (args.length < fn.minArgs || args.length > fn.maxArgs) {
       const wanted =
         fn.maxArgs === Infinity
@@ -289,19 +289,19 @@ class Evaluation {
       value = fn.apply(args);
     } catch (error) {
       if (!(error instanceof CalculatorError)) throw error;
-      return this.fail(error.kind, error.message, position);
+      return this.#fail(error.kind, error.message, position);
     }
-    return this.check(value, -1, position, name);
+    return this.#check(value, -1, position, name);
   }
 
-  private binary(kind: TokenKind, a: number, b: number, position: number): number {
+  #binary(kind: TokenKind, a: number, b: number, position: number): number {
     let value: number;
     switch (kind) {
       case TOKEN.star:
         value = a * b;
         break;
       case TOKEN.slash:
-        if (b === 0) return this.fail("division_by_zero", "division by zero", position);
+        if (b === 0) return this.#fail("division_by_zero", "division by zero", position);
         value = a / b;
         break;
       default:
@@ -314,17 +314,17 @@ class Evaluation {
                 : pyPower(a, b);
         } catch (error) {
           if (!(error instanceof CalculatorError)) throw error;
-          return this.fail(error.kind, error.message, position);
+          return this.#fail(error.kind, error.message, position);
         }
     }
-    return this.check(value, kind, position);
+    return this.#check(value, kind, position);
   }
 
   /** A non-finite result is an overflow error (our inputs are always finite). */
-  private check(value: number, kind: TokenKind | -1, position: number, name?: string): number {
+  #check(value: number, kind: TokenKind | -1, position: number, name?: string): number {
     if (value - value === 0) return value;
     const what = name === undefined ? describeToken(kind as TokenKind) : name;
-    return this.fail(
+    return this.#fail(
       "overflow",
       `overflow: the result of ${what} is too large for a 64-bit float (above 1.8e308)`,
       position,
@@ -332,40 +332,40 @@ class Evaluation {
   }
 
   /** Keeps the first math error and carries on with NaN, so later syntax errors still win. */
-  private fail(kind: CalculatorErrorKind, message: string, position: number): number {
-    this.mathError ??= new CalculatorError(kind, `${message} (at position ${position})`, position);
+  #fail(kind: CalculatorErrorKind, message: string, position: number): number {
+    this.#mathError ??= new CalculatorError(kind, `${message} (at position ${position})`, position);
     return Number.NaN;
   }
 
-  private enter(position: number): void {
-    if (++this.depth > this.maxDepth) {
+  #enter(position: number): void {
+    if (++this.#depth > this.#maxDepth) {
       throw new CalculatorError(
         CALCULATOR_ERROR_KINDS.tooDeep,
-        `the expression is nested too deeply at position ${position}: more than ${this.maxDepth} levels of parentheses, calls, signs or powers`,
+        `the expression is nested too deeply at position ${position}: more than ${this.#maxDepth} levels of parentheses, calls, signs or powers`,
         position,
       );
     }
   }
 
-  private count(position: number): void {
-    if (++this.nodes > this.maxNodes) {
+  #count(position: number): void {
+    if (++this.#nodes > this.#maxNodes) {
       throw new CalculatorError(
         CALCULATOR_ERROR_KINDS.tooManyNodes,
-        `the expression is too large at position ${position}: more than ${this.maxNodes} numbers, names and operators`,
+        `the expression is too large at position ${position}: more than ${this.#maxNodes} numbers, names and operators`,
         position,
       );
     }
   }
 
-  private unknownName(name: string, position: number): CalculatorError {
+  #unknownName(name: string, position: number): CalculatorError {
     const why = PYTHON_KEYWORDS.has(name)
       ? `'${name}' is a Python keyword; only arithmetic expressions are supported`
       : `unknown name ${quoteName(name)}; functions: ${FUNCTION_LIST}; constants: ${CONSTANT_LIST}`;
     return new CalculatorError("name", `${why} (position ${position})`, position);
   }
 
-  private tupleError(): CalculatorError {
-    const position = this.scanner.start + 1;
+  #tupleError(): CalculatorError {
+    const position = this.#scanner.start + 1;
     return new CalculatorError(
       "unsupported",
       `',' at position ${position} is only allowed between function arguments (no tuples)`,
@@ -373,23 +373,23 @@ class Evaluation {
     );
   }
 
-  private found(): string {
-    const s = this.scanner;
-    if (this.kind() === TOKEN.number || this.kind() === TOKEN.name) {
+  #found(): string {
+    const s = this.#scanner;
+    if (this.#kind() === TOKEN.number || this.#kind() === TOKEN.name) {
       const text = s.text();
       return `'${text.length > 40 ? `${text.slice(0, 40)}...` : text}'`;
     }
-    return describeToken(this.kind());
+    return describeToken(this.#kind());
   }
 
-  private expected(what: string): CalculatorError {
-    return this.kind() === TOKEN.end
-      ? this.syntax(`expected ${what}, found end of input`)
-      : this.syntax(`expected an operator or ${what}, found ${this.found()}`);
+  #expected(what: string): CalculatorError {
+    return this.#kind() === TOKEN.end
+      ? this.#syntax(`expected ${what}, found end of input`)
+      : this.#syntax(`expected an operator or ${what}, found ${this.#found()}`);
   }
 
-  private syntax(message: string): CalculatorError {
-    const position = this.scanner.start + 1;
+  #syntax(message: string): CalculatorError {
+    const position = this.#scanner.start + 1;
     return new CalculatorError(
       "syntax",
       `syntax error at position ${position}: ${message}`,

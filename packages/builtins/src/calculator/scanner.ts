@@ -127,10 +127,14 @@ export class Scanner {
   /** Value of the current number token. */
   value = 0;
 
+  readonly #maxNumberLength: number;
+
   constructor(
     readonly source: string,
-    private readonly maxNumberLength: number,
-  ) {}
+    maxNumberLength: number,
+  ) {
+    this.#maxNumberLength = maxNumberLength;
+  }
 
   /** Moves to the next token. */
   next(): void {
@@ -150,7 +154,7 @@ export class Scanner {
       return;
     }
     if (isDigit(c) || (c === 46 && isDigit(src.charCodeAt(i + 1)))) {
-      if (!this.scanShortDecimal(i)) this.scanNumber(i);
+      if (!this.#scanShortDecimal(i)) this.#scanNumber(i);
       return;
     }
     if (isNameStart(c)) {
@@ -198,7 +202,7 @@ export class Scanner {
         kind = TOKEN.comma;
         break;
       default:
-        throw this.refuse(i);
+        throw this.#refuse(i);
     }
     this.kind = kind;
     this.end = i + width;
@@ -209,7 +213,7 @@ export class Scanner {
     return this.source.slice(this.start, this.end);
   }
 
-  private refuse(i: number): CalculatorError {
+  #refuse(i: number): CalculatorError {
     const src = this.source;
     const position = i + 1;
     const c = src.codePointAt(i)!;
@@ -236,7 +240,7 @@ export class Scanner {
     );
   }
 
-  private invalidNumber(start: number, why: string): CalculatorError {
+  #invalidNumber(start: number, why: string): CalculatorError {
     const position = start + 1;
     return new CalculatorError(
       "syntax",
@@ -251,7 +255,7 @@ export class Scanner {
    * correctly (Clinger's fast path). Returns false, having changed nothing, for anything else
    * (separators, exponents, prefixes, leading zeros, errors), which `scanNumber` then reads.
    */
-  private scanShortDecimal(start: number): boolean {
+  #scanShortDecimal(start: number): boolean {
     const src = this.source;
     let j = start;
     let mantissa = 0;
@@ -273,7 +277,7 @@ export class Scanner {
     const after = src.charCodeAt(j);
     if (
       digits > 15 ||
-      j - start > this.maxNumberLength ||
+      j - start > this.#maxNumberLength ||
       isNamePart(after) || // `_`, exponent, `j`, a prefix like 0x, or a name glued on
       after === 46 ||
       (fractionDigits < 0 && digits > 1 && src.charCodeAt(start) === 48) // leading zeros
@@ -287,7 +291,7 @@ export class Scanner {
   }
 
   /** Python numeric literals: decimal with `_` separators, fractions, exponents, 0x/0o/0b. */
-  private scanNumber(start: number): void {
+  #scanNumber(start: number): void {
     const src = this.source;
     let j = start;
     let value: number | undefined;
@@ -302,19 +306,19 @@ export class Scanner {
         while (isRadixDigit(src.charCodeAt(j), radix)) j++;
       }
       if (j === digitsStart || src.charCodeAt(j - 1) === 95) {
-        throw this.invalidNumber(start, `'${src.slice(start, start + 2)}' needs digits`);
+        throw this.#invalidNumber(start, `'${src.slice(start, start + 2)}' needs digits`);
       }
-      this.checkNumberEnd(start, j);
+      this.#checkNumberEnd(start, j);
       const digits = src.slice(digitsStart, j).replaceAll("_", "");
       // BigInt reads any length exactly; converting it to a Number rounds correctly once.
       value = Number(BigInt(`0${String.fromCharCode(second)}${digits}`));
     } else {
       let isInteger = true;
-      if (src.charCodeAt(j) !== 46) j = this.scanDigits(j);
+      if (src.charCodeAt(j) !== 46) j = this.#scanDigits(j);
       if (src.charCodeAt(j) === 46) {
         isInteger = false;
         j++;
-        if (isDigit(src.charCodeAt(j))) j = this.scanDigits(j);
+        if (isDigit(src.charCodeAt(j))) j = this.#scanDigits(j);
       }
       const e = src.charCodeAt(j) | 0x20;
       if (e === 101) {
@@ -322,16 +326,16 @@ export class Scanner {
         const sign = src.charCodeAt(k);
         if (sign === 43 || sign === 45) k++;
         if (!isDigit(src.charCodeAt(k)))
-          throw this.invalidNumber(start, "the exponent needs digits");
-        j = this.scanDigits(k);
+          throw this.#invalidNumber(start, "the exponent needs digits");
+        j = this.#scanDigits(k);
         isInteger = false;
       }
-      this.checkNumberEnd(start, j);
+      this.#checkNumberEnd(start, j);
       if (isInteger && j - start > 1 && src.charCodeAt(start) === 48) {
         for (let k = start + 1; k < j; k++) {
           const c = src.charCodeAt(k);
           if (c >= 49 && c <= 57) {
-            throw this.invalidNumber(
+            throw this.#invalidNumber(
               start,
               "leading zeros are not allowed in integers; write 0o7 for octal",
             );
@@ -354,7 +358,7 @@ export class Scanner {
   }
 
   /** Digits with single `_` between them; `j` is at a digit. */
-  private scanDigits(j: number): number {
+  #scanDigits(j: number): number {
     const src = this.source;
     for (;;) {
       while (isDigit(src.charCodeAt(j))) j++;
@@ -363,7 +367,7 @@ export class Scanner {
     }
   }
 
-  private checkNumberEnd(start: number, end: number): void {
+  #checkNumberEnd(start: number, end: number): void {
     const c = this.source.charCodeAt(end);
     if ((c | 0x20) === 106) {
       throw new CalculatorError(
@@ -373,12 +377,12 @@ export class Scanner {
       );
     }
     if (isNamePart(c) || c === 46) {
-      throw this.invalidNumber(start, `unexpected '${this.source[end]}' after the number`);
+      throw this.#invalidNumber(start, `unexpected '${this.source[end]}' after the number`);
     }
-    if (end - start > this.maxNumberLength) {
+    if (end - start > this.#maxNumberLength) {
       throw new CalculatorError(
         "number_too_long",
-        `number at position ${start + 1} is too long: ${end - start} characters, the limit is ${this.maxNumberLength}`,
+        `number at position ${start + 1} is too long: ${end - start} characters, the limit is ${this.#maxNumberLength}`,
         start + 1,
       );
     }
