@@ -13,7 +13,7 @@ export interface SearchResult {
 
 /** What a provider found for one query. */
 export interface SearchResults {
-  /** The results, best first. */
+  /** The results, in the order the service gave them. */
   readonly results: readonly SearchResult[];
   /** A direct answer, when the service gives one (Tavily `answer`, SerpAPI `answer_box`, ...). */
   readonly answer?: string;

@@ -31,7 +31,9 @@ export interface SearchArgs {
 
 /** One provider tried during a call. */
 export interface SearchAttempt {
+  /** The provider's name. */
   readonly source: string;
+  /** Whether this provider answered with results. */
   readonly ok: boolean;
   /** Why it was skipped or failed: "skipped: no API key (...)", "HTTP 429", "timed out after 10000 ms", "no results". */
   readonly reason?: string;
@@ -43,8 +45,11 @@ export interface SearchAttempt {
 export interface SearchData {
   /** The provider that answered. */
   readonly source: string;
+  /** A direct answer, when the provider gave one. */
   readonly answer?: string;
+  /** The results, in the order the service gave them. */
   readonly results: readonly SearchResult[];
+  /** Each provider tried, in order, and how it went. */
   readonly attempts: readonly SearchAttempt[];
 }
 

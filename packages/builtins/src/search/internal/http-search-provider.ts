@@ -78,6 +78,7 @@ export abstract class HttpSearchProvider implements SearchProvider {
     return key === "" ? undefined : key;
   }
 
+  /** The API key; throws `SearchProviderError` when there is none. */
   protected requireApiKey(): string {
     const key = this.apiKey();
     if (key === undefined) throw new SearchProviderError(this.unavailableReason() ?? "no API key");

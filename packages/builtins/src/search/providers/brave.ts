@@ -27,6 +27,7 @@ export class BraveProvider extends HttpSearchProvider {
     });
   }
 
+  /** Asks the service for `query`; failures throw `SearchProviderError`. */
   async search(query: string, { maxResults, signal }: SearchRequest): Promise<SearchResults> {
     const key = this.requireApiKey();
     const params = new URLSearchParams({ q: query, count: String(maxResults) });

@@ -25,6 +25,7 @@ export class DuckDuckGoProvider extends HttpSearchProvider {
     super(options, { name: "duckduckgo", baseUrl: "https://api.duckduckgo.com" });
   }
 
+  /** Asks the service for `query`; failures throw `SearchProviderError`. */
   async search(query: string, { maxResults, signal }: SearchRequest): Promise<SearchResults> {
     const params = new URLSearchParams({
       q: query,

@@ -29,6 +29,7 @@ export class SerpApiProvider extends HttpSearchProvider {
     });
   }
 
+  /** Asks the service for `query`; failures throw `SearchProviderError`. */
   async search(query: string, { maxResults, signal }: SearchRequest): Promise<SearchResults> {
     const key = this.requireApiKey();
     const params = new URLSearchParams({

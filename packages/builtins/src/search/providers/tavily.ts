@@ -36,6 +36,7 @@ export class TavilyProvider extends HttpSearchProvider {
     this.#includeAnswer = options.includeAnswer ?? true;
   }
 
+  /** Asks the service for `query`; failures throw `SearchProviderError`. */
   async search(query: string, { maxResults, signal }: SearchRequest): Promise<SearchResults> {
     const key = this.requireApiKey();
     const body = await this.request("/search", signal, {
