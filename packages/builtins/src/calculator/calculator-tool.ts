@@ -1,9 +1,9 @@
 import { Tool, ToolDefinitionError, ToolResponse } from "@toolgate/tool-core";
 import type { CalculatorErrorKind } from "./calculator-error.js";
-import { CALCULATOR_CONSTANTS, CALCULATOR_FUNCTIONS } from "./calculator-functions.js";
 import { type CalculatorLimits, resolveCalculatorLimits } from "./calculator-limits.js";
-import { evaluateWithLimits } from "./evaluate-expression.js";
-import { formatNumber } from "./format-number.js";
+import { CALCULATOR_CONSTANTS, CALCULATOR_FUNCTIONS } from "./internal/calculator-functions.js";
+import { evaluateWithLimits } from "./internal/evaluate-expression.js";
+import { formatNumber } from "./internal/format-number.js";
 
 /** What `new CalculatorTool(options)` takes: the limits on each expression. */
 export interface CalculatorToolOptions extends CalculatorLimits {}

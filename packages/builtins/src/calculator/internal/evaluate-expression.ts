@@ -3,13 +3,13 @@ import {
   CalculatorError,
   type CalculatorErrorKind,
   type CalculatorFailure,
-} from "./calculator-error.js";
-import { CALCULATOR_CONSTANTS, CALCULATOR_FUNCTIONS } from "./calculator-functions.js";
+} from "../calculator-error.js";
 import {
   type CalculatorLimits,
   DEFAULT_CALCULATOR_LIMITS,
   resolveCalculatorLimits,
-} from "./calculator-limits.js";
+} from "../calculator-limits.js";
+import { CALCULATOR_CONSTANTS, CALCULATOR_FUNCTIONS } from "./calculator-functions.js";
 import { pyFloorDivide, pyModulo, pyPower } from "./python-math.js";
 import { describeToken, Scanner, TOKEN, type TokenKind } from "./scanner.js";
 

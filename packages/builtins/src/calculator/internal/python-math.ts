@@ -1,4 +1,4 @@
-import { CalculatorError } from "./calculator-error.js";
+import { CalculatorError } from "../calculator-error.js";
 
 // Python's float arithmetic on IEEE doubles, ported from CPython's Objects/floatobject.c so that
 // results agree bit for bit where the C library agrees. Inputs are finite; callers check results.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CalculatorError } from "./calculator-error.js";
+import { CalculatorError } from "../calculator-error.js";
 import { evaluateExpression } from "./evaluate-expression.js";
 import { Scanner, TOKEN, type TokenKind } from "./scanner.js";
 

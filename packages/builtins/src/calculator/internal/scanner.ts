@@ -1,4 +1,4 @@
-import { CalculatorError } from "./calculator-error.js";
+import { CalculatorError } from "../calculator-error.js";
 
 /** Token kinds (small integers so the parser's comparisons stay cheap). */
 export const TOKEN = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CalculatorError } from "./calculator-error.js";
+import { CalculatorError } from "../calculator-error.js";
 import { formatNumber } from "./format-number.js";
 import {
   pyFloorDivide,
