@@ -4,62 +4,21 @@
 // temporary project, type-checks test/tarball-smoke.ts there under `strict` when it exists, and runs
 // the smoke program against the installed package.
 import { execFileSync } from "node:child_process";
-import {
-  copyFileSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { copyFileSync, existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import {
+  internalClosure,
+  PackedWorkspace,
+  strictProjectArgs,
+  tsc,
+  workspacePackages,
+} from "./packed-project.js";
 
-const root = resolve(import.meta.dirname, "..");
-const packagesDir = join(root, "packages");
-const work = mkdtempSync(join(tmpdir(), "toolgate-tarballs-"));
-const tarballs = new Map<string, string>();
+const workspace = new PackedWorkspace();
+afterAll(() => workspace.remove());
 
-interface Manifest {
-  name: string;
-  dependencies?: Record<string, string>;
-}
-const manifests = new Map<string, { dir: string; manifest: Manifest }>();
-for (const dir of readdirSync(packagesDir)) {
-  const file = join(packagesDir, dir, "package.json");
-  if (!existsSync(file)) continue;
-  const manifest = JSON.parse(readFileSync(file, "utf8")) as Manifest;
-  manifests.set(manifest.name, { dir: join(packagesDir, dir), manifest });
-}
-
-function internalClosure(name: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(name)) return seen;
-  seen.add(name);
-  for (const dep of Object.keys(manifests.get(name)?.manifest.dependencies ?? {})) {
-    if (manifests.has(dep)) internalClosure(dep, seen);
-  }
-  return seen;
-}
-
-function pack(name: string): string {
-  const cached = tarballs.get(name);
-  if (cached) return cached;
-  const { dir } = manifests.get(name)!;
-  const out = join(work, "tarballs");
-  const before = new Set(existsSync(out) ? readdirSync(out) : []);
-  execFileSync("pnpm", ["pack", "--pack-destination", out], { cwd: dir, stdio: "pipe" });
-  const made = readdirSync(out).find((file) => !before.has(file));
-  if (!made) throw new Error(`pnpm pack made no tarball for ${name}`);
-  const tarball = join(out, made);
-  tarballs.set(name, tarball);
-  return tarball;
-}
-
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-const withSmoke = [...manifests.values()].filter(({ dir }) =>
+const withSmoke = [...workspacePackages.values()].filter(({ dir }) =>
   existsSync(join(dir, "test", "tarball-smoke.mjs")),
 );
 
@@ -71,18 +30,7 @@ describe("packed tarballs", () => {
   it.each(withSmoke.map(({ dir, manifest }) => [manifest.name, dir] as const))(
     "%s installs alone from its tarball and works",
     (name, dir) => {
-      const project = mkdtempSync(join(work, "project-"));
-      const dependencies = Object.fromEntries(
-        [...internalClosure(name)].map((dep) => [dep, `file:${pack(dep)}`]),
-      );
-      writeFileSync(
-        join(project, "package.json"),
-        JSON.stringify({ name: "consumer", private: true, type: "module", dependencies }),
-      );
-      execFileSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], {
-        cwd: project,
-        stdio: "pipe",
-      });
+      const project = workspace.project([name]);
       // Only the package under test and its own toolgate dependencies are installed.
       const installed = readdirSync(join(project, "node_modules", "@toolgate")).map(
         (short) => `@toolgate/${short}`,
@@ -92,28 +40,7 @@ describe("packed tarballs", () => {
       const typed = join(dir, "test", "tarball-smoke.ts");
       if (existsSync(typed)) {
         copyFileSync(typed, join(project, "smoke.ts"));
-        execFileSync(
-          process.execPath,
-          [
-            join(root, "node_modules", "typescript", "bin", "tsc"),
-            "--noEmit",
-            "--strict",
-            "--skipLibCheck",
-            "false",
-            "--target",
-            "es2022",
-            "--module",
-            "nodenext",
-            "--moduleResolution",
-            "nodenext",
-            "--typeRoots",
-            join(root, "node_modules", "@types"),
-            "--types",
-            "node",
-            "smoke.ts",
-          ],
-          { cwd: project, stdio: "pipe" },
-        );
+        tsc(project, ["--noEmit", ...strictProjectArgs(), "smoke.ts"]);
       }
 
       copyFileSync(join(dir, "test", "tarball-smoke.mjs"), join(project, "smoke.mjs"));
