@@ -3,6 +3,7 @@
 // sentence for the model.
 import { createRequire } from "node:module";
 import type { JsonObjectSchema } from "@toolgate/tool-core";
+import { clip } from "@toolgate/tool-core/internal";
 import type { Ajv, ErrorObject, Options, ValidateFunction } from "ajv";
 import type { FormatsPlugin } from "ajv-formats";
 import { linearRegExp } from "./linear-pattern.js";
@@ -227,7 +228,7 @@ function formatPath(segments: readonly string[]): string {
     else if (IDENTIFIER.test(segment) && segment.length <= 64) {
       out += out === "" ? segment : `.${segment}`;
     } else {
-      const shown = JSON.stringify(segment.length > 64 ? `${segment.slice(0, 64)}…` : segment);
+      const shown = JSON.stringify(clip(segment, 64));
       out += `[${shown}]`;
     }
   }
@@ -261,5 +262,5 @@ function preview(value: unknown): string {
   } catch {
     text = typeName(value);
   }
-  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
+  return clip(text, 60);
 }

@@ -4,6 +4,7 @@
 // JavaScript with the `u` flag; what RE2 cannot run in linear time (backreferences, lookahead)
 // is refused with a reason instead of falling back to a backtracking engine.
 import { createRequire } from "node:module";
+import { clip } from "@toolgate/tool-core/internal";
 import type { RE2JS } from "re2js";
 import { LinearPatternError } from "./linear-pattern-error.js";
 
@@ -218,7 +219,7 @@ function compile(pattern: string): RE2JS | LinearPatternError {
     result =
       error instanceof LinearPatternError
         ? error
-        : new LinearPatternError(pattern, clip(String((error as Error)?.message ?? error)));
+        : new LinearPatternError(pattern, clip(String((error as Error)?.message ?? error), 100));
   }
   // Bounded: a server may list many distinct patterns.
   if (compiled.size >= MAX_CACHED) compiled.clear();
@@ -260,12 +261,8 @@ export function linearPatternProblem(pattern: string): string | undefined {
   try {
     new RegExp(pattern, "u");
   } catch (error) {
-    return `it is not a valid pattern (${clip((error as Error).message)})`;
+    return `it is not a valid pattern (${clip((error as Error).message, 100)})`;
   }
   const result = compile(pattern);
   return result instanceof LinearPatternError ? result.reason : undefined;
-}
-
-function clip(text: string): string {
-  return text.length > 100 ? `${text.slice(0, 100)}…` : text;
 }
