@@ -2,12 +2,6 @@
 // ask the user). A code block names the ones it uses in a `<!-- declare: db, askTheUser -->`
 // comment; the README test copies this file into the user's project as `placeholders.ts` and
 // imports those names into the block. They run offline and do nothing real.
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
-import type {
-  OAuthClientInformationMixed,
-  OAuthClientMetadata,
-  OAuthTokens,
-} from "@modelcontextprotocol/sdk/shared/auth.js";
 import { type ConfirmationRequest, ToolRegistry } from "@toolgate/registry";
 import { tool } from "@toolgate/tool-core";
 
@@ -48,12 +42,15 @@ registry.register(
 /** Pins you saved earlier (`MCPClient.fingerprints()`). */
 export const pins: Record<string, string> = {};
 
-/** Your implementation of the MCP SDK's OAuth client provider (token storage, redirects). */
-export const oauthProvider: OAuthClientProvider = {
+/**
+ * Your implementation of the MCP SDK's `OAuthClientProvider` (token storage, redirects). Typed
+ * where it is used (`authProvider`), so a change to the SDK's interface fails the README test.
+ */
+export const oauthProvider = {
   redirectUrl: "http://127.0.0.1:8080/callback",
-  clientMetadata: { redirect_uris: ["http://127.0.0.1:8080/callback"] } as OAuthClientMetadata,
-  clientInformation: (): OAuthClientInformationMixed | undefined => undefined,
-  tokens: (): OAuthTokens | undefined => undefined,
+  clientMetadata: { redirect_uris: ["http://127.0.0.1:8080/callback"] },
+  clientInformation: () => undefined,
+  tokens: () => undefined,
   saveTokens: () => {},
   redirectToAuthorization: () => {},
   saveCodeVerifier: () => {},
