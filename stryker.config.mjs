@@ -6,14 +6,14 @@
 // Each file with the test files that exercise it in-process: its own tests, and for files that
 // only make sense inside a tool, that tool's tests. Tests that spawn processes (stdio, HTTP, the
 // toolgate-mcp command) would make a run take hours and mostly test other code.
-const cliTests = ["packages/builtins/src/cli/*.test.ts"];
+const cliTests = ["packages/builtins/src/cli/**/*.test.ts"];
 const registryTests = ["packages/registry/src/*.test.ts"];
 const mcp = (...tests) => tests.map((test) => `packages/mcp/src/${test}.test.ts`);
 const safetyCheckFiles = {
   "packages/builtins/src/cli/arg-policy.ts": cliTests,
-  "packages/builtins/src/cli/option-scan.ts": cliTests,
-  "packages/builtins/src/cli/git-hardening.ts": cliTests,
-  "packages/builtins/src/cli/sed-script.ts": cliTests,
+  "packages/builtins/src/cli/internal/option-scan.ts": cliTests,
+  "packages/builtins/src/cli/internal/git-hardening.ts": cliTests,
+  "packages/builtins/src/cli/internal/sed-script.ts": cliTests,
   "packages/builtins/src/notes/internal/note-path.ts": [
     "packages/builtins/src/notes/internal/{note-path,confined-fs}.test.ts",
   ],

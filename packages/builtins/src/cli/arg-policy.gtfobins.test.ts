@@ -3,7 +3,7 @@
 // is typed by hand, so a name or option dropped from the policy fails a test.
 import { describe, expect, it } from "vitest";
 import { defaultArgPolicy } from "./arg-policy.js";
-import { parseCommand } from "./parse-command.js";
+import { parseCommand } from "./internal/parse-command.js";
 
 function policy(command: string): string | undefined {
   const parsed = parseCommand(command);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type ArgPolicy, defaultArgPolicy } from "./arg-policy.js";
-import { parseCommand } from "./parse-command.js";
+import { parseCommand } from "./internal/parse-command.js";
 
 function policy(command: string): string | undefined {
   const parsed = parseCommand(command);

@@ -6,8 +6,8 @@ import {
   type OptionDenylist,
   optionValues,
   readOptions,
-} from "./option-scan.js";
-import { sedScriptProblem } from "./sed-script.js";
+} from "./internal/option-scan.js";
+import { sedScriptProblem } from "./internal/sed-script.js";
 
 /**
  * Decides whether one parsed command may run. Gets the whole argv (`tokens[0]` is the program,

@@ -16,9 +16,9 @@ import {
   printableText,
   repositoryConfigProblems,
   repositoryConfigRefusal,
-} from "./git-hardening.js";
-import { parseCommand } from "./parse-command.js";
-import { type RunResult, resolveProgram, runProcess } from "./run-process.js";
+} from "./internal/git-hardening.js";
+import { parseCommand } from "./internal/parse-command.js";
+import { type RunResult, resolveProgram, runProcess } from "./internal/run-process.js";
 
 /** Options of `CLITool`. */
 export interface CLIToolOptions {

@@ -13,7 +13,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLITool } from "./cli-tool.js";
+import { CLITool } from "../cli-tool.js";
 import {
   GIT_CONFIG_LIST_ARGS,
   gitConfigReadEnvironment,

@@ -5,7 +5,7 @@
 // kill the mutants StrykerJS found alive in sed-script.ts (docs/mutation.md), as behaviour, not as
 // a copy of the reader's own tables.
 import { describe, expect, it } from "vitest";
-import { defaultArgPolicy } from "./arg-policy.js";
+import { defaultArgPolicy } from "../arg-policy.js";
 import { sedScriptProblem } from "./sed-script.js";
 
 const refusal = (command: string) =>
