@@ -2,7 +2,9 @@ import { keepWhole } from "./clip.js";
 
 /** Text cut to a budget, and how many of its characters were kept. */
 export interface MarkedCut {
+  /** The kept text with the marker after it, or the whole text when it fit. */
   readonly text: string;
+  /** Characters of the original text kept. */
   readonly keptChars: number;
 }
 
