@@ -501,6 +501,85 @@ describe("patterns the registry cannot run in linear time refuse the tool", () =
   });
 });
 
+// Edges that mutation testing found unpinned (docs/mutation.md): each test fails with one
+// surviving mutant of sanitize-schema.ts applied.
+describe("edges: the depth limit, array indexes, names and places", () => {
+  /** A schema whose walk is `levels` frames deep: the root is 1, each properties map and each
+   * property schema one more. */
+  function nested(levels: number): Record<string, unknown> {
+    const even = levels % 2 === 0;
+    let schema: Record<string, unknown> = even ? { properties: {} } : {};
+    for (let built = even ? 2 : 1; built < levels; built += 2)
+      schema = { properties: { a: schema } };
+    return schema;
+  }
+
+  it.each([
+    [3, 3, true],
+    [4, 3, false],
+    [64, 64, true],
+    [65, 64, false],
+  ])("a schema %i levels deep under a limit of %i: accepted %s", (levels, limit, accepted) => {
+    const result = sanitizeSchema(nested(levels), 4096, limit);
+    expect(result).toEqual(
+      accepted
+        ? { ok: true, schema: nested(levels) }
+        : { ok: false, reason: `its input schema nests deeper than ${limit} levels` },
+    );
+  });
+
+  it("keeps the default limit at 64 levels", () => {
+    expect(sanitizeSchema(nested(64), 4096).ok).toBe(true);
+    expect(sanitizeSchema(nested(65), 4096)).toEqual({
+      ok: false,
+      reason: "its input schema nests deeper than 64 levels",
+    });
+  });
+
+  it("never cuts an array index like a prose key, even with a 1-character limit", () => {
+    const texts = Array.from({ length: 12 }, (_, index) => String.fromCharCode(97 + index));
+    const result = sanitizeSchema({ type: "object", enumDescriptions: texts }, 1);
+    expect(result).toEqual({ ok: true, schema: { type: "object", enumDescriptions: texts } });
+  });
+
+  it("keeps empty lists empty", () => {
+    const schema = { type: "object", required: [], enum: [], allOf: [], examples: [[]] };
+    expect(loaded(schema)).toEqual(schema);
+  });
+
+  it("reads only patternProperties names as patterns, not property or definition names", () => {
+    const schema = {
+      type: "object",
+      properties: { "a)": {}, "[b": {}, "(?<": {} },
+      $defs: { "x{1,}(": {} },
+      dependentSchemas: { "c\\": {} },
+    };
+    expect(loaded(schema)).toEqual(schema);
+  });
+
+  it.each([
+    // a 64-character identifier is still written with a dot; a 65-character one is not
+    [
+      { properties: { ["i".repeat(64)]: { enum: ["\u200b"] } } },
+      `value at properties.${"i".repeat(64)}.enum[0]`,
+    ],
+    [
+      { properties: { ["i".repeat(65)]: { enum: ["\u200b"] } } },
+      `value at properties["${"i".repeat(64)}…"].enum[0]`,
+    ],
+    // an odd name of exactly 64 characters is shown whole, without the clipping mark
+    [
+      { properties: { [`${"n".repeat(63)}\u200b`]: {} } },
+      `property name at properties["${"n".repeat(63)}\\u200b"]`,
+    ],
+  ])("names the place of %#", (schema, place) => {
+    expect(sanitizeSchema(schema, 4096)).toEqual({
+      ok: false,
+      reason: `its input schema's ${place} carries an invisible character`,
+    });
+  });
+});
+
 describe("loadTools reports refused schemas in skippedTools", () => {
   const clients: MCPClient[] = [];
   afterEach(async () => {
