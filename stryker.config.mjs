@@ -21,13 +21,16 @@ const safetyCheckFiles = {
     "packages/builtins/src/notes/internal/confined-fs.test.ts",
   ],
   "packages/registry/src/tool-permissions.ts": registryTests,
-  "packages/registry/src/argument-validation.ts": registryTests,
+  "packages/registry/src/internal/argument-validation.ts": [
+    ...registryTests,
+    "packages/registry/src/internal/{argument-validation,linear-pattern}.test.ts",
+  ],
   "packages/registry/src/external-content-guard.ts": registryTests,
   "packages/registry/src/internal/marker-look-alikes.ts": [
     "packages/registry/src/{internal/marker-look-alikes,external-content-guard}.test.ts",
   ],
-  "packages/registry/src/linear-pattern.ts": [
-    "packages/registry/src/{linear-pattern,argument-validation}.test.ts",
+  "packages/registry/src/internal/linear-pattern.ts": [
+    "packages/registry/src/internal/{linear-pattern,argument-validation}.test.ts",
   ],
   "packages/mcp/src/sanitize-description.ts": mcp(
     "sanitize-description",

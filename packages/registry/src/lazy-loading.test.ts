@@ -126,7 +126,7 @@ describe.each(["draft-07", "2019-09", "2020-12"])("formats, %s", (dialect) => {
     const [, schema, bad, good] = row;
     // A fresh module: its Ajv instances are made by this test, the format-less schema first.
     vi.resetModules();
-    const { argumentValidator } = await import("./argument-validation.js");
+    const { argumentValidator } = await import("./internal/argument-validation.js");
     const plain = argumentValidator({ $schema, type: "object" } as JsonObjectSchema);
     expect(plain({ d: "x" })).toBe(true);
     const withFormat = argumentValidator({

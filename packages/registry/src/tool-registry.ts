@@ -17,16 +17,16 @@ import {
   NEVER_ABORTED_SIGNAL,
   timeoutOption,
 } from "@toolgate/tool-core/internal";
-import {
-  type ArgumentValidator,
-  argumentValidator,
-  describeValidationErrors,
-} from "./argument-validation.js";
 import type { ConfirmationPolicy, ConfirmationRequest, ConfirmCallback } from "./confirmation.js";
 import {
   defaultExternalContentGuard,
   type ExternalContentGuard,
 } from "./external-content-guard.js";
+import {
+  type ArgumentValidator,
+  argumentValidator,
+  describeValidationErrors,
+} from "./internal/argument-validation.js";
 import { checkArgumentValues } from "./internal/check-argument-values.js";
 import { closestNames } from "./internal/closest-names.js";
 import { type Cut, cutToBudget } from "./internal/cut-to-budget.js";

@@ -6,7 +6,7 @@
 import { createRequire } from "node:module";
 import { clip } from "@toolgate/tool-core/internal";
 import type { RE2JS } from "re2js";
-import { LinearPatternError } from "./linear-pattern-error.js";
+import { LinearPatternError } from "../linear-pattern-error.js";
 
 // re2js is one 260 KB module: it loads on the first pattern, not when the registry is imported.
 // `require` takes its CommonJS build, which loads synchronously, as ajv compiles synchronously.

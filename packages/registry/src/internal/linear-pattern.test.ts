@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { LinearPatternError } from "../linear-pattern-error.js";
 import { linearPatternProblem, linearRegExp, translatePattern } from "./linear-pattern.js";
-import { LinearPatternError } from "./linear-pattern-error.js";
 
 // Each pattern against inputs chosen where RE2's own reading would differ from JavaScript's.
 const SAME_AS_JAVASCRIPT: [pattern: string, inputs: string[]][] = [
