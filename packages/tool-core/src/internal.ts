@@ -6,10 +6,10 @@ export { clip } from "./internal/clip.js";
 export { cutWithMarker, type MarkedCut } from "./internal/cut-with-marker.js";
 export { isRecord } from "./internal/is-record.js";
 export { minimalEnv } from "./internal/minimal-env.js";
-export { MAX_TIMER_MS, timeoutOption } from "./internal/timeout-option.js";
 export {
   callAbortController,
   isCallScoped,
   isNeverAborted,
   NEVER_ABORTED_SIGNAL,
-} from "./signal-scope.js";
+} from "./internal/signal-scope.js";
+export { MAX_TIMER_MS, timeoutOption } from "./internal/timeout-option.js";
