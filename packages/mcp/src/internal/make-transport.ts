@@ -1,6 +1,6 @@
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { MCPClientOptions } from "../mcp-client.js";
+import type { MCPClientOptions } from "../mcp-client-options.js";
 import { BoundedStdioTransport } from "./bounded-stdio-transport.js";
 
 /**

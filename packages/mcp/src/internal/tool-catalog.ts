@@ -1,0 +1,204 @@
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { fingerprintTool, type MCPToolDefinition } from "../fingerprint-tool.js";
+import type { MCPTool } from "../mcp-tool.js";
+import { type PinMismatch, PinningError } from "../pinning-error.js";
+import type { SkippedTool } from "../skipped-tool.js";
+import { assignDisplayNames } from "./assign-display-names.js";
+import { describeError } from "./clean-error.js";
+import { listAllTools } from "./list-all-tools.js";
+import { type MakeMCPToolSettings, makeMCPTool } from "./make-mcp-tool.js";
+import { type NamedEntry, namedEntries, skippedTool } from "./named-entries.js";
+import type { ServerConnection } from "./server-connection.js";
+
+/** What a {@link ToolCatalog} needs from its `MCPClient`. */
+interface ToolCatalogOptions extends MakeMCPToolSettings {
+  connection: ServerConnection;
+  /** `expectedFingerprints` by display name; without pins, tools are approved on first use. */
+  pins: ReadonlyMap<string, string> | undefined;
+}
+
+/**
+ * The tools one server offered, and what the client decided about each: loaded (pinned, or
+ * approved on first use), skipped with a reason, or disabled because the server changed a
+ * definition after it was approved (seen on a re-listing after `list_changed`).
+ */
+export class ToolCatalog {
+  readonly #connection: ServerConnection;
+  readonly #pins: ReadonlyMap<string, string> | undefined;
+  readonly #settings: MakeMCPToolSettings;
+  /** Tools approved without pins (trust on first use): display name → fingerprint. */
+  readonly #approved = new Map<string, string>();
+  /** Loaded tools by remote name. */
+  readonly #loaded = new Map<string, MCPTool>();
+  /** Remote name → why its calls are refused. */
+  readonly #disabled = new Map<string, string>();
+  #relisting: Promise<void> | undefined;
+  #relistAgain = false;
+  #skipped: readonly SkippedTool[] = [];
+  #fingerprints: Record<string, string> = {};
+
+  constructor(options: ToolCatalogOptions) {
+    this.#connection = options.connection;
+    this.#pins = options.pins;
+    this.#settings = {
+      client: options.client,
+      maxDescriptionChars: options.maxDescriptionChars,
+      requiresConfirmation: options.requiresConfirmation,
+    };
+  }
+
+  /** Tools of the last listing that were not loaded, with the reason. */
+  get skipped(): readonly SkippedTool[] {
+    return this.#skipped;
+  }
+
+  /** Fingerprints of the tools the last listing loaded, by display name. */
+  get fingerprints(): Record<string, string> {
+    return this.#fingerprints;
+  }
+
+  /** The re-listing under way after `list_changed`, if any: calls wait for it. */
+  get relisting(): Promise<void> | undefined {
+    return this.#relisting;
+  }
+
+  /** Why calls of a tool are refused (its definition changed), or undefined. */
+  disabledReason(remoteName: string): string | undefined {
+    return this.#disabled.get(remoteName);
+  }
+
+  /**
+   * Lists the server's tools and returns those that pass; see `MCPClient.loadTools`.
+   *
+   * @throws PinningError naming each pinned tool whose definition differs (nothing is loaded);
+   *   Error when not connected or when the listing fails or times out.
+   */
+  async load(): Promise<MCPTool[]> {
+    const connection = this.#connection;
+    if (connection.state !== "connected" || !connection.client) {
+      throw new Error(
+        connection.unavailable() ?? `MCP server '${connection.namespace}' is not connected`,
+      );
+    }
+    const listed = await listAllTools(connection, connection.client);
+    const skipped: SkippedTool[] = [];
+    const mismatches: PinMismatch[] = [];
+    const fingerprints: Record<string, string> = {};
+    const approve = new Map<string, string>();
+    const tools: MCPTool[] = [];
+
+    const { entries } = namedEntries(listed, skipped);
+    const displayNames = assignDisplayNames(connection.namespace, entries);
+    for (const raw of entries) {
+      const remoteName = raw.name;
+      const name = displayNames.get(remoteName)!;
+      let fingerprint: string;
+      try {
+        fingerprint = fingerprintTool(raw as unknown as MCPToolDefinition);
+      } catch (error) {
+        skipped.push(
+          skippedTool(
+            remoteName,
+            `its definition cannot be fingerprinted (${describeError(error)})`,
+          ),
+        );
+        continue;
+      }
+      const pinned = this.#pins?.get(name);
+      if (pinned !== undefined && pinned !== fingerprint) {
+        mismatches.push({ name, expected: pinned, actual: fingerprint });
+        continue;
+      }
+      if (this.#pins && pinned === undefined) {
+        skipped.push(skippedTool(remoteName, `it is not pinned (fingerprint ${fingerprint})`));
+        continue;
+      }
+      if (this.#disabled.has(remoteName)) {
+        skipped.push(skippedTool(remoteName, "it was disabled after its definition changed"));
+        continue;
+      }
+      const approved = this.#approved.get(name);
+      if (approved !== undefined && approved !== fingerprint) {
+        skipped.push(skippedTool(remoteName, "its definition changed since it was approved"));
+        continue;
+      }
+      const made = this.#makeTool(raw, name, fingerprint);
+      if (typeof made === "string") {
+        skipped.push(skippedTool(remoteName, made));
+        continue;
+      }
+      fingerprints[name] = fingerprint;
+      if (!this.#pins) approve.set(name, fingerprint);
+      tools.push(made);
+    }
+    if (mismatches.length > 0) throw new PinningError(mismatches, connection.namespace);
+
+    for (const [name, fingerprint] of approve) this.#approved.set(name, fingerprint);
+    for (const tool of tools) this.#loaded.set(tool.remoteName, tool);
+    this.#skipped = Object.freeze(skipped);
+    this.#fingerprints = fingerprints;
+    return tools;
+  }
+
+  /** The loaded tool again when nothing about it changed, so callers keep the same object. */
+  #makeTool(raw: NamedEntry, name: string, fingerprint: string): MCPTool | string {
+    const existing = this.#loaded.get(raw.name);
+    if (existing && existing.fingerprint === fingerprint && existing.name === name) return existing;
+    return makeMCPTool(raw, name, fingerprint, this.#settings);
+  }
+
+  /** On `notifications/tools/list_changed`: one re-listing at a time, one more if asked meanwhile. */
+  scheduleRelist(): void {
+    if (this.#relisting) {
+      this.#relistAgain = true;
+      return;
+    }
+    const connection = this.#connection;
+    this.#relisting = (async () => {
+      do {
+        this.#relistAgain = false;
+        if (connection.state !== "connected" || !connection.client) return;
+        try {
+          await this.#relistOnce(connection.client);
+        } catch {
+          connection.countProtocolError();
+        }
+      } while (this.#relistAgain);
+    })().finally(() => {
+      this.#relisting = undefined;
+    });
+  }
+
+  /** Disables each loaded tool whose definition changed, or whose name is now listed twice. */
+  async #relistOnce(client: Client): Promise<void> {
+    const namespace = this.#connection.namespace;
+    const listed = await listAllTools(this.#connection, client);
+    // The same reading of a listing as `load`: a repeated name counts as neither copy.
+    const { entries, repeated } = namedEntries(listed, []);
+    const byName = new Map<string, unknown>(entries.map((raw) => [raw.name, raw]));
+    for (const tool of this.#loaded.values()) {
+      if (this.#disabled.has(tool.remoteName)) continue;
+      if (repeated.has(tool.remoteName)) {
+        this.#disabled.set(
+          tool.remoteName,
+          `MCP tool '${tool.name}' is disabled: server '${namespace}' listed its name more than once, so its definition is ambiguous`,
+        );
+        continue;
+      }
+      const raw = byName.get(tool.remoteName);
+      if (raw === undefined) continue;
+      let fingerprint: string | undefined;
+      try {
+        fingerprint = fingerprintTool(raw as unknown as MCPToolDefinition);
+      } catch {
+        fingerprint = undefined;
+      }
+      if (fingerprint !== tool.fingerprint) {
+        this.#disabled.set(
+          tool.remoteName,
+          `MCP tool '${tool.name}' is disabled: its definition on server '${namespace}' changed since it was approved (review and pin it again to use it)`,
+        );
+      }
+    }
+  }
+}

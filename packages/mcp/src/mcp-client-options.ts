@@ -1,0 +1,48 @@
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+
+/** The namespace rule: letters, digits and `-`, no `_` (the first `_` of a display name ends it). */
+export const NAMESPACE_PATTERN = /^[a-zA-Z0-9-]{1,32}$/;
+
+/** The key under which `expectedFingerprints` pins the server itself (its launch command or URL). */
+export const SERVER_PIN_KEY = "$server";
+
+/** How an `MCPClient` reaches its server, and how much it trusts it (not at all, by default). */
+export interface MCPClientOptions {
+  /**
+   * Set by the integrator, never taken from the server: display names start with
+   * `namespace_`, and the origin is `mcp:<namespace>`. `^[a-zA-Z0-9-]{1,32}$` (no `_`, so two
+   * servers cannot forge each other's prefixes).
+   */
+  namespace: string;
+  /** stdio: the program to run (no shell). */
+  command?: string;
+  /** stdio: its arguments. @default [] */
+  args?: string[];
+  /** stdio: variables added to the minimal environment (PATH, HOME, LANG): the host's are never passed on. */
+  env?: Record<string, string>;
+  /** stdio: working folder of the server process. */
+  cwd?: string;
+  /** Streamable HTTP: the server's endpoint. */
+  url?: string | URL;
+  /** Streamable HTTP: headers sent with every request (e.g. an API key). */
+  headers?: Record<string, string>;
+  /** Streamable HTTP: OAuth provider, passed to the SDK transport. */
+  authProvider?: OAuthClientProvider;
+  /** Any MCP SDK transport (in-memory in tests). */
+  transport?: Transport;
+  /** Ask a human before each call of this server's tools. @default true */
+  requiresConfirmation?: boolean;
+  /** Longest description or title kept (also for each description nested in a schema). @default 4096 */
+  maxDescriptionChars?: number;
+  /** Longest result text; longer results are cut and answered as partial. @default no limit */
+  maxResultChars?: number;
+  /**
+   * Pins: display name → sha256 fingerprint of the approved definition, plus
+   * {@link SERVER_PIN_KEY} → fingerprint of the launch command or URL (see
+   * `MCPClient.fingerprints()`). Any mismatch throws `PinningError`; unpinned tools are not loaded.
+   */
+  expectedFingerprints?: Record<string, string>;
+  /** Limit for the handshake and for each call in total (progress cannot extend it); `null` = none. @default 30000 */
+  timeoutMs?: number | null;
+}
