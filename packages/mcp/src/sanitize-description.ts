@@ -1,4 +1,5 @@
 import { removeInvisibleCharacters } from "@toolgate/tool-core";
+import { cutWithMarker } from "@toolgate/tool-core/internal";
 
 /** Default limit for descriptions and titles taken from an MCP server. */
 export const DEFAULT_MAX_DESCRIPTION_CHARS = 4096;
@@ -31,12 +32,12 @@ export function sanitizeDescription(
  */
 export function truncateWithMarker(text: string, maxChars: number): string {
   if (text.length <= maxChars) return text;
-  const marker = (cut: number) => `… [truncated ${cut} chars]`;
-  // The marker's length depends on the number it shows; two rounds settle it.
-  let keep = Math.max(0, maxChars - marker(text.length).length);
-  keep = Math.max(0, maxChars - marker(text.length - keep).length);
-  if (keep > 0 && isHighSurrogate(text.charCodeAt(keep - 1))) keep--;
-  return (text.slice(0, keep) + marker(text.length - keep)).slice(0, Math.max(maxChars, 0));
+  // Under a limit shorter than the marker, the marker itself is cut: the result never overflows.
+  return cutWithMarker(text, maxChars, truncatedMarker).text.slice(0, Math.max(maxChars, 0));
+}
+
+function truncatedMarker(cut: number): string {
+  return `… [truncated ${cut} chars]`;
 }
 
 /** Throws `RangeError` unless `value` is a positive safe integer. */
@@ -44,8 +45,4 @@ export function checkLimit(value: number, field: string): void {
   if (!Number.isSafeInteger(value) || value < 1) {
     throw new RangeError(`${field} must be a positive integer, got ${String(value)}`);
   }
-}
-
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
 }

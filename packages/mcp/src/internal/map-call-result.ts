@@ -1,5 +1,6 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { type ContentBlock, removeInvisibleCharacters, ToolResponse } from "@toolgate/tool-core";
+import { clip } from "@toolgate/tool-core/internal";
 import { truncateWithMarker } from "../sanitize-description.js";
 
 /**
@@ -105,7 +106,7 @@ function pickResource(resource: { uri: string; mimeType?: string }): {
 /** Short server-given strings inside placeholders: no hidden characters, no newlines, bounded. */
 function short(value: string): string {
   const text = removeInvisibleCharacters(value).replace(/\s+/g, " ");
-  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+  return clip(text, 200);
 }
 
 function base64Bytes(data: string): number {

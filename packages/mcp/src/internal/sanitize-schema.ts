@@ -1,5 +1,6 @@
 import { linearPatternProblem } from "@toolgate/registry/internal";
 import { removeInvisibleCharacters } from "@toolgate/tool-core";
+import { clip } from "@toolgate/tool-core/internal";
 import { sanitizeDescription } from "../sanitize-description.js";
 
 /**
@@ -209,8 +210,7 @@ function describePlace(frame: Frame, key: string): string {
 }
 
 function escapeSegment(segment: string): string {
-  const shown = segment.length > 64 ? `${segment.slice(0, 64)}…` : segment;
-  return JSON.stringify(shown).replace(
+  return JSON.stringify(clip(segment, 64)).replace(
     /[^\x20-\x7e…]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
+import { isRecord } from "@toolgate/tool-core/internal";
 import { FINGERPRINT_FIELDS } from "../fingerprint-tool.js";
 import { canonicalJson } from "../internal/canonical-json.js";
-import { isRecord } from "../internal/is-record.js";
 import { serverText } from "../internal/server-text.js";
 import { NAMESPACE_PATTERN, SERVER_PIN_KEY } from "../mcp-client.js";
 import { quotedText } from "./quoted-text.js";
