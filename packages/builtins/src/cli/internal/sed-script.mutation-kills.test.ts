@@ -34,6 +34,10 @@ describe("sedScriptProblem: a delimiter inside a bracket expression does not end
     ["s/[\\/]/x/e", E_FLAG],
     ["s,[,],x,e", E_FLAG],
     ["s[a[b[e", E_FLAG],
+    ["s/[[=]=]/]/x/e", E_FLAG],
+    ["s/[a.:=]/x/e", E_FLAG],
+    ["s/[[:alpha:]:]/x/e", E_FLAG],
+    ["s/[[a:]/x/e", E_FLAG],
   ])("refuses %j", (script, reason) => {
     expect(sedScriptProblem(script)).toBe(reason);
   });
@@ -62,7 +66,7 @@ describe("sedScriptProblem: a delimiter inside a bracket expression does not end
     ...["s/[/]/x/g", "/[/]/p", "\\%[%]%p", "s/[]/]/x/", "s/[^]/]/x/", "s/[[:alpha:]/]/X/g"],
     ...["s/[[.].]/]/x/", "s/[[=/=]]/x/", "s/[\\/]/x/", "s/a[bc]d/x/", "/[[:space:]]/d"],
     ...["s/[[:digit:]][[:upper:]]/x/2", "/\\/x/p", "/[/]/,/[^/]/{s/[/]/x/}", "s/a\\[/[/"],
-    ...["s/\\cA/x/", "s/a/\\c/", "s/[a\\]/x/", "y/[]/ab/"],
+    ...["s/\\cA/x/", "s/a/\\c/", "s/[a\\]/x/", "y/[]/ab/", "s/\\.\\/x/y/", "s/a\\//b/"],
   ])("allows %j", (script) => {
     expect(sedScriptProblem(script)).toBeUndefined();
   });
@@ -71,6 +75,7 @@ describe("sedScriptProblem: a delimiter inside a bracket expression does not end
     ["s/[/x/", "sed: unterminated s command"],
     ["s/x[[/y/", "sed: unterminated s command"],
     ["s/[[:a/]/x/", "sed: unterminated s command"],
+    ["s/[[:a:b]]/x/e", "sed: unterminated s command"],
     ["s/[^", "sed: unterminated s command"],
     ["s/[]", "sed: unterminated s command"],
     ["s/[\n]/x/", "sed: unterminated s command"],
