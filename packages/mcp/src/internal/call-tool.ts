@@ -1,8 +1,9 @@
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { CallToolResultSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { ToolResponse } from "@toolgate/tool-core";
+import { timeoutOption } from "@toolgate/tool-core/internal";
 import type { MCPCallOptions } from "../mcp-call-options.js";
-import { Deadline, isSdkTimeout, MAX_TIMER_MS, sdkRequestOptions } from "./deadline.js";
+import { Deadline, isSdkTimeout, sdkRequestOptions } from "./deadline.js";
 import { mapCallResult } from "./map-call-result.js";
 import { SdkSignals } from "./sdk-signals.js";
 import type { ServerConnection } from "./server-connection.js";
@@ -43,18 +44,23 @@ export async function callTool(
   if (typeof args !== "object" || args === null || Array.isArray(args)) {
     return ToolResponse.error(`arguments for MCP tool '${clip(remoteName)}' must be an object`);
   }
-  const timeoutMs = options.timeoutMs === undefined ? target.timeoutMs : options.timeoutMs;
-  const limit = timeoutMs === null ? null : Math.min(timeoutMs, MAX_TIMER_MS);
+  let timeoutMs: number | null;
+  try {
+    timeoutMs = timeoutOption(options.timeoutMs, "MCPClient.callTool: timeoutMs", target.timeoutMs);
+  } catch (error) {
+    // callTool never throws: a bad option is answered like any other failure, naming it.
+    return ToolResponse.error((error as Error).message);
+  }
   const { signal } = options;
   if (signal?.aborted) return ToolResponse.error(cancelled(connection, remoteName));
   const sdkSignal = signal === undefined ? undefined : SDK_SIGNALS.for(signal);
   let relistDeadline: Deadline | undefined;
-  let requestLimit = limit;
+  let requestLimit = timeoutMs;
   try {
     const relisting = target.catalog.relisting;
     if (relisting) {
       // One deadline and the caller's signal cover the wait and the request after it.
-      relistDeadline = new Deadline(limit, signal);
+      relistDeadline = new Deadline(timeoutMs, signal);
       await relistDeadline.race(relisting);
       requestLimit = relistDeadline.remaining();
       if (requestLimit === 0) return timedOut(connection, remoteName, timeoutMs);

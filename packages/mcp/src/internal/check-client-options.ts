@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { isRecord, timeoutOption } from "@toolgate/tool-core/internal";
 import { type MCPClientOptions, NAMESPACE_PATTERN } from "../mcp-client-options.js";
 import { checkLimit, DEFAULT_MAX_DESCRIPTION_CHARS } from "../sanitize-description.js";
 import { canonicalJson } from "./canonical-json.js";
-import { MAX_TIMER_MS } from "./deadline.js";
-import { isRecord } from "./is-record.js";
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const FINGERPRINT = /^[0-9a-f]{64}$/;
@@ -16,7 +15,7 @@ interface CheckedClientOptions {
   /** sha256 of the server's identity (its command, arguments, folder and env names, or URL). */
   serverFingerprint: string;
   maxDescriptionChars: number;
-  /** Clamped to the longest timer; `null`: no limit. */
+  /** By the shared timeout rule (tool-core/internal `timeoutOption`); `null`: no limit. */
   timeoutMs: number | null;
   /** `expectedFingerprints` as a map, when given. */
   pins: ReadonlyMap<string, string> | undefined;
@@ -24,7 +23,8 @@ interface CheckedClientOptions {
 
 /**
  * Checks an `MCPClient`'s options, in the order a caller reads them, and throws a `TypeError`
- * naming the first one that is wrong (a limit out of range: `RangeError`, from `checkLimit`).
+ * naming the first one that is wrong (a limit out of range: `RangeError`, from `checkLimit`; a
+ * timeout: `ToolDefinitionError`, from tool-core's one timeout rule).
  */
 export function checkClientOptions(options: MCPClientOptions): CheckedClientOptions {
   if (typeof options !== "object" || options === null) {
@@ -50,13 +50,12 @@ export function checkClientOptions(options: MCPClientOptions): CheckedClientOpti
   const maxDescriptionChars = options.maxDescriptionChars ?? DEFAULT_MAX_DESCRIPTION_CHARS;
   checkLimit(maxDescriptionChars, "maxDescriptionChars");
   if (options.maxResultChars !== undefined) checkLimit(options.maxResultChars, "maxResultChars");
-  const timeout = options.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : options.timeoutMs;
-  if (timeout !== null) checkLimit(timeout, "timeoutMs");
+  const timeoutMs = timeoutOption(options.timeoutMs, "MCPClient: timeoutMs", DEFAULT_TIMEOUT_MS);
   return {
     serverIdentity: identity.text,
     serverFingerprint,
     maxDescriptionChars,
-    timeoutMs: timeout === null ? null : Math.min(timeout, MAX_TIMER_MS),
+    timeoutMs,
     pins: checkPins(options.expectedFingerprints),
   };
 }

@@ -1,8 +1,6 @@
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-
-/** The longest wait `setTimeout` can hold (a larger value would fire at once): limits are clamped to it. */
-export const MAX_TIMER_MS = 2_147_483_647;
+import { MAX_TIMER_MS } from "@toolgate/tool-core/internal";
 
 /**
  * A limit for the handshake or a listing: the SDK's own timeout, plus a timer of ours that ends

@@ -1,5 +1,5 @@
+import { isRecord } from "@toolgate/tool-core/internal";
 import type { SkippedTool } from "../skipped-tool.js";
-import { isRecord } from "./is-record.js";
 import { serverText } from "./server-text.js";
 
 /** A listed tool definition with a usable name, as the server sent it. */

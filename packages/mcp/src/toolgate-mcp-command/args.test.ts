@@ -95,8 +95,15 @@ describe("parseCommandArgs", () => {
     [["inspect", "--url", "file:///etc/passwd"], "must be http: or https:"],
     [["inspect", "--header", "A: b", "--", "node"], "--header is only for --url"],
     [["inspect", "--url", "http://h/mcp", "--env", "A=1"], "--env and --cwd are for stdio"],
-    [["inspect", "--timeout", "0", "--", "node"], "--timeout must be a positive whole number"],
-    [["inspect", "--timeout", "1e3", "--", "node"], "--timeout must be a positive whole number"],
+    [
+      ["inspect", "--timeout", "0", "--", "node"],
+      "--timeout must be a whole number of milliseconds",
+    ],
+    [
+      ["inspect", "--timeout", "1e3", "--", "node"],
+      "--timeout must be a whole number of milliseconds",
+    ],
+    [["inspect", "--timeout", "2147483648", "--", "node"], "from 1 to 2147483647"],
     [["inspect", "--namespace", "my_ns", "--", "node"], '--namespace "my_ns" is invalid'],
     [["pin", "--json", "--", "node"], "--json is only for inspect"],
     [["pin", "--lock", "a.json", "--", "node"], "--lock is only for verify"],

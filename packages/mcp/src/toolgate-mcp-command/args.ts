@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { MAX_TIMER_MS } from "@toolgate/tool-core/internal";
 import { type MCPClientOptions, NAMESPACE_PATTERN } from "../mcp-client.js";
 
 /** The command's subcommands. */
@@ -202,9 +203,9 @@ function env(list: readonly string[]): Record<string, string> {
 
 function positiveInteger(text: string): number {
   const value = Number(text);
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1) {
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1 || value > MAX_TIMER_MS) {
     throw new UsageError(
-      `--timeout must be a positive whole number of milliseconds, got ${JSON.stringify(text)}`,
+      `--timeout must be a whole number of milliseconds from 1 to ${MAX_TIMER_MS}, got ${JSON.stringify(text)}`,
     );
   }
   return value;

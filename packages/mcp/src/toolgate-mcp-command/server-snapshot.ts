@@ -1,5 +1,6 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import { MAX_TIMER_MS, timeoutOption } from "@toolgate/tool-core/internal";
 import { fingerprintTool, type MCPToolDefinition } from "../fingerprint-tool.js";
 import { BoundedStdioTransport } from "../internal/bounded-stdio-transport.js";
 import { makeTransport } from "../internal/make-transport.js";
@@ -93,7 +94,8 @@ export async function rawDefinitions(
 async function listRawTools(options: MCPClientOptions): Promise<RawDefinition[]> {
   const transport = makeTransport(options);
   const client = new Client({ name: "toolgate-mcp", version: "0.1.0" }, { capabilities: {} });
-  const timeout = options.timeoutMs ?? 30_000;
+  // The client's own rule and default; the SDK takes no "none", so no limit is the longest timer.
+  const timeout = timeoutOption(options.timeoutMs, "timeoutMs", 30_000) ?? MAX_TIMER_MS;
   const requestOptions = { timeout, maxTotalTimeout: timeout };
   const tools: RawDefinition[] = [];
   try {

@@ -1,4 +1,0 @@
-/** A JSON object as a server or a file gave it: an object that is neither null nor an array. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
