@@ -10,7 +10,12 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { SearchProviderError } from "../packages/builtins/src/index.js";
-import { PinningError } from "../packages/mcp/src/index.js";
+import {
+  MCP_ERROR_CODES,
+  MCPClientError,
+  type MCPClientErrorCode,
+  PinningError,
+} from "../packages/mcp/src/index.js";
 import { LinearPatternError, ToolRegistrationError } from "../packages/registry/src/index.js";
 import {
   ToolDefinitionError,
@@ -23,9 +28,9 @@ import {
 const PACKAGES_DIR = join(import.meta.dirname, "..", "packages");
 const BRAND = Symbol.for("toolgate.error");
 
-type ErrorClass = abstract new (
+type ErrorClass = (abstract new (
   ...args: never[]
-) => Error & {
+) => Error) & {
   isInstance?: (value: unknown) => boolean;
 };
 
@@ -40,6 +45,10 @@ const SAMPLES: Record<string, () => Error[]> = {
   ToolRegistrationError: () => [new ToolRegistrationError("x", { toolName: "t" })],
   LinearPatternError: () => [new LinearPatternError("(a)\\1", "backreferences need backtracking")],
   PinningError: () => [new PinningError([{ name: "t", expected: "a" }], "ns")],
+  MCPClientError: () =>
+    Object.values(MCP_ERROR_CODES)
+      .filter((code): code is MCPClientErrorCode => code !== MCP_ERROR_CODES.pinning)
+      .map((code) => new MCPClientError(code, "x", { namespace: "ns" })),
   SearchProviderError: () => [new SearchProviderError("HTTP 429")],
 };
 

@@ -8,7 +8,8 @@ export {
   SERVER_PIN_KEY,
   type SkippedTool,
 } from "./mcp-client.js";
-export { MCP_ERROR_CODES, type MCPErrorCode } from "./mcp-error-codes.js";
+export { MCPClientError } from "./mcp-client-error.js";
+export { MCP_ERROR_CODES, type MCPClientErrorCode, type MCPErrorCode } from "./mcp-error-codes.js";
 export { MCPTool, type MCPToolOptions } from "./mcp-tool.js";
 export { type PinMismatch, PinningError } from "./pinning-error.js";
 export { DEFAULT_MAX_DESCRIPTION_CHARS, sanitizeDescription } from "./sanitize-description.js";

@@ -5,7 +5,9 @@ import { sdkRequestOptions } from "./internal/deadline.js";
 import { ServerConnection } from "./internal/server-connection.js";
 import { ToolCatalog } from "./internal/tool-catalog.js";
 import type { MCPCallOptions } from "./mcp-call-options.js";
+import { MCPClientError } from "./mcp-client-error.js";
 import { type MCPClientOptions, SERVER_PIN_KEY } from "./mcp-client-options.js";
+import { MCP_CLIENT_ERROR_CODES } from "./mcp-error-codes.js";
 import type { MCPTool } from "./mcp-tool.js";
 import { PinningError } from "./pinning-error.js";
 import type { SkippedTool } from "./skipped-tool.js";
@@ -116,8 +118,10 @@ export class MCPClient implements AsyncDisposable {
    * `timeoutMs`. With pins, the server's identity is checked first: a different command or URL
    * throws `PinningError` before anything runs.
    *
-   * @throws PinningError when the pinned server identity differs; Error when the server cannot
-   *   be reached or does not complete the handshake in time (its process is killed).
+   * @throws PinningError when the pinned server identity differs; MCPClientError when the server
+   *   cannot be reached (`MCP_CLIENT_CONNECT_FAILED`) or does not complete the handshake in time
+   *   (`MCP_CLIENT_TIMEOUT`; its process is killed), or the client was closed or has failed
+   *   before (`MCP_CLIENT_CLOSED`, `MCP_CLIENT_NOT_REUSABLE`).
    */
   connect(): Promise<this> {
     const state = this.#connection.state;
@@ -125,8 +129,10 @@ export class MCPClient implements AsyncDisposable {
     if (state === "connecting" && this.#connecting) return this.#connecting;
     if (state !== "idle") {
       return Promise.reject(
-        new Error(
+        new MCPClientError(
+          state === "closed" ? MCP_CLIENT_ERROR_CODES.closed : MCP_CLIENT_ERROR_CODES.notReusable,
           `MCP client '${this.namespace}' is ${state}: make a new MCPClient to connect again`,
+          { namespace: this.namespace },
         ),
       );
     }
@@ -175,7 +181,9 @@ export class MCPClient implements AsyncDisposable {
    * in `skippedTools`. Calling it again returns the same objects for unchanged tools.
    *
    * @throws PinningError naming each pinned tool whose definition differs (nothing is loaded);
-   *   Error when not connected or when the listing fails or times out.
+   *   MCPClientError when not connected (`MCP_CLIENT_NOT_CONNECTED`, `MCP_CLIENT_CLOSED`) or when
+   *   the listing fails (`MCP_CLIENT_LIST_FAILED`), times out (`MCP_CLIENT_TIMEOUT`) or pushes
+   *   past a bound (`MCP_CLIENT_DROPPED`).
    */
   loadTools(): Promise<MCPTool[]> {
     return this.#catalog.load();

@@ -1,5 +1,7 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import { MCPClientError } from "../mcp-client-error.js";
+import { MCP_CLIENT_ERROR_CODES, type MCPClientErrorCode } from "../mcp-error-codes.js";
 import { canonicalJson } from "./canonical-json.js";
 import { cleanError, describeError } from "./clean-error.js";
 import { Deadline } from "./deadline.js";
@@ -17,7 +19,8 @@ const MAX_CURSOR_CHARS = 4096;
  * what the listing makes the client hold (pages, tools, characters, cursor length): past one,
  * the server is dropped.
  *
- * @throws Error when a page fails, times out or has no tools array, or the connection ends.
+ * @throws MCPClientError when a page fails, times out or has no tools array, or the connection
+ *   ends.
  */
 export async function listAllTools(
   connection: ServerConnection,
@@ -46,17 +49,27 @@ export async function listAllTools(
         : connection.state !== "connected"
           ? connection.reason
           : serverText(describeError(error), 1000);
-      throw new Error(`MCP server '${namespace}' could not list its tools: ${why}`, {
+      const code = deadline.timedOut ? MCP_CLIENT_ERROR_CODES.timeout : notListedCode(connection);
+      throw new MCPClientError(code, `MCP server '${namespace}' could not list its tools: ${why}`, {
+        namespace,
         cause: cleanError(error),
       });
     } finally {
       deadline.clear();
     }
     if (connection.state !== "connected") {
-      throw new Error(`MCP server '${namespace}' could not list its tools: ${connection.reason}`);
+      throw new MCPClientError(
+        notListedCode(connection),
+        `MCP server '${namespace}' could not list its tools: ${connection.reason}`,
+        { namespace },
+      );
     }
     if (!Array.isArray(result.tools)) {
-      throw new Error(`MCP server '${namespace}' sent a tools/list result without a tools array`);
+      throw new MCPClientError(
+        MCP_CLIENT_ERROR_CODES.listFailed,
+        `MCP server '${namespace}' sent a tools/list result without a tools array`,
+        { namespace },
+      );
     }
     if (tools.length + result.tools.length > MAX_TOOLS) {
       throw connection.drop(`its tools/list named more than ${MAX_TOOLS} tools`);
@@ -80,6 +93,13 @@ export async function listAllTools(
 }
 
 /** Characters of a listing page as JSON; a page too deep for `JSON.stringify` is measured iteratively. */
+/** A listing that did not finish: the client was closed meanwhile, or the listing failed. */
+function notListedCode(connection: ServerConnection): MCPClientErrorCode {
+  return connection.state === "closed"
+    ? MCP_CLIENT_ERROR_CODES.closed
+    : MCP_CLIENT_ERROR_CODES.listFailed;
+}
+
 function jsonLength(value: unknown): number {
   try {
     return JSON.stringify(value)?.length ?? 0;

@@ -2,7 +2,9 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { removeInvisibleCharacters } from "@toolgate/tool-core";
+import { MCPClientError } from "../mcp-client-error.js";
 import type { MCPClientOptions } from "../mcp-client-options.js";
+import { MCP_CLIENT_ERROR_CODES } from "../mcp-error-codes.js";
 import { BoundedStdioTransport } from "./bounded-stdio-transport.js";
 import { cleanError, describeError } from "./clean-error.js";
 import { Deadline } from "./deadline.js";
@@ -99,8 +101,8 @@ export class ServerConnection {
    * Makes the transport and performs the MCP handshake within `timeoutMs`. Call it once, while
    * the state is `idle`.
    *
-   * @throws Error when the server cannot be reached or does not complete the handshake in time
-   *   (its process is killed).
+   * @throws MCPClientError when the server cannot be reached or does not complete the handshake
+   *   in time (its process is killed).
    */
   open(): Promise<void> {
     this.#state = "connecting";
@@ -144,9 +146,10 @@ export class ServerConnection {
       await transport.close().catch(() => {});
       // Its last 500 characters, cleaned: each newline shown as `\n`, so at most 1000.
       const stderr = this.stderrTail.trim();
-      throw new Error(
+      throw new MCPClientError(
+        deadline.timedOut ? MCP_CLIENT_ERROR_CODES.timeout : MCP_CLIENT_ERROR_CODES.connectFailed,
         `MCP server '${this.namespace}' (${this.#serverIdentity}) failed to connect: ${reason}${stderr ? `; stderr: ${serverText(stderr.slice(-500), 1000)}` : ""}`,
-        { cause: cleanError(error) },
+        { namespace: this.namespace, cause: cleanError(error) },
       );
     } finally {
       deadline.clear();
@@ -159,14 +162,18 @@ export class ServerConnection {
    *
    * @returns the error to throw where the bound was found.
    */
-  drop(reason: string): Error {
+  drop(reason: string): MCPClientError {
     if (this.#state === "connected" || this.#state === "connecting") {
       this.#state = "dropped";
       this.#reason = reason;
       void this.#client?.close().catch(() => {});
       void this.#transport?.close().catch(() => {});
     }
-    return new Error(`MCP server '${this.namespace}' was dropped: ${reason}`);
+    return new MCPClientError(
+      MCP_CLIENT_ERROR_CODES.dropped,
+      `MCP server '${this.namespace}' was dropped: ${reason}`,
+      { namespace: this.namespace },
+    );
   }
 
   /** Closes the connection (and ends a stdio server's process). Safe to call more than once. */

@@ -1,5 +1,7 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { fingerprintTool, type MCPToolDefinition } from "../fingerprint-tool.js";
+import { MCPClientError } from "../mcp-client-error.js";
+import { MCP_CLIENT_ERROR_CODES } from "../mcp-error-codes.js";
 import type { MCPTool } from "../mcp-tool.js";
 import { type PinMismatch, PinningError } from "../pinning-error.js";
 import type { SkippedTool } from "../skipped-tool.js";
@@ -71,13 +73,17 @@ export class ToolCatalog {
    * Lists the server's tools and returns those that pass; see `MCPClient.loadTools`.
    *
    * @throws PinningError naming each pinned tool whose definition differs (nothing is loaded);
-   *   Error when not connected or when the listing fails or times out.
+   *   MCPClientError when not connected or when the listing fails or times out.
    */
   async load(): Promise<MCPTool[]> {
     const connection = this.#connection;
     if (connection.state !== "connected" || !connection.client) {
-      throw new Error(
+      throw new MCPClientError(
+        connection.state === "closed"
+          ? MCP_CLIENT_ERROR_CODES.closed
+          : MCP_CLIENT_ERROR_CODES.notConnected,
         connection.unavailable() ?? `MCP server '${connection.namespace}' is not connected`,
+        { namespace: connection.namespace },
       );
     }
     const listed = await listAllTools(connection, connection.client);
