@@ -1048,7 +1048,7 @@ function parseArguments(text: string): Args | string {
     if (text.trim() === "") return {};
     return `arguments are not valid JSON: ${(error as Error).message}`;
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+  if (!isRecord(value)) {
     return `arguments must be a JSON object, got ${kindOf(value)}`;
   }
   return value as Args;

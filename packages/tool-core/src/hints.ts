@@ -1,3 +1,4 @@
+import { isRecord } from "./internal/is-record.js";
 import { ToolDefinitionError } from "./tool-definition-error.js";
 
 /**
@@ -34,7 +35,7 @@ const HINT_KEYS = new Set(Object.keys(WORST_CASE));
  * hints({ readOnly: true, openWorld: false });
  */
 export function hints(partial: Partial<Hints> = {}): Hints {
-  if (typeof partial !== "object" || partial === null || Array.isArray(partial)) {
+  if (!isRecord(partial)) {
     throw new ToolDefinitionError("hints must be an object of booleans");
   }
   for (const [key, value] of Object.entries(partial)) {

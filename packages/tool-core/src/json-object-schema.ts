@@ -1,3 +1,4 @@
+import { isRecord } from "./internal/is-record.js";
 import { ToolDefinitionError } from "./tool-definition-error.js";
 
 /** A JSON Schema whose top level describes an object: the shape of a tool's arguments. */
@@ -28,7 +29,7 @@ export const EMPTY_OBJECT_SCHEMA: JsonObjectSchema = deepFreeze({
  * @throws ToolDefinitionError naming what is wrong.
  */
 export function toJsonObjectSchema(schema: unknown, toolName: string): JsonObjectSchema {
-  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) {
+  if (!isRecord(schema)) {
     throw new ToolDefinitionError(`tool '${toolName}': inputSchema must be a JSON Schema object`);
   }
   let copy: unknown;
@@ -46,10 +47,7 @@ export function toJsonObjectSchema(schema: unknown, toolName: string): JsonObjec
     );
   }
   const { properties, required } = record;
-  if (
-    properties !== undefined &&
-    (typeof properties !== "object" || properties === null || Array.isArray(properties))
-  ) {
+  if (properties !== undefined && !isRecord(properties)) {
     throw new ToolDefinitionError(`tool '${toolName}': inputSchema.properties must be an object`);
   }
   if (

@@ -1,4 +1,5 @@
 import { Tool, ToolDefinitionError, ToolResponse } from "@toolgate/tool-core";
+import { isRecord } from "@toolgate/tool-core/internal";
 import type { CalculatorErrorKind } from "./calculator-error.js";
 import { type CalculatorLimits, resolveCalculatorLimits } from "./calculator-limits.js";
 import { CALCULATOR_CONSTANTS, CALCULATOR_FUNCTIONS } from "./internal/calculator-functions.js";
@@ -102,7 +103,7 @@ export class CalculatorTool extends Tool<CalculatorArgs> {
 }
 
 function checkArgs(args: unknown): string | undefined {
-  if (typeof args !== "object" || args === null || Array.isArray(args)) {
+  if (!isRecord(args)) {
     return 'the arguments must be an object like { "expression": "1 + 2" }';
   }
   for (const key in args) {

@@ -7,6 +7,7 @@ import {
   ToolDefinitionError,
   ToolResponse,
 } from "@toolgate/tool-core";
+import { isRecord } from "@toolgate/tool-core/internal";
 import {
   type ListedEntry,
   listFolder,
@@ -209,7 +210,7 @@ export class NotesTool extends Tool<NotesArgs> {
   /** Runs one action; every failure is an error response naming the problem, never a throw. */
   async run(args: NotesArgs, context?: ToolContext): Promise<ToolResponse> {
     try {
-      if (typeof args !== "object" || args === null || Array.isArray(args)) {
+      if (!isRecord(args)) {
         throw badArgs("arguments must be an object with 'action' and 'path'");
       }
       for (const key of Object.keys(args)) {

@@ -1,7 +1,7 @@
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { CallToolResultSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { ToolResponse } from "@toolgate/tool-core";
-import { timeoutOption } from "@toolgate/tool-core/internal";
+import { isRecord, timeoutOption } from "@toolgate/tool-core/internal";
 import type { MCPCallOptions } from "../mcp-call-options.js";
 import { Deadline, isSdkTimeout, sdkRequestOptions } from "./deadline.js";
 import { mapCallResult } from "./map-call-result.js";
@@ -41,7 +41,7 @@ export async function callTool(
   if (typeof remoteName !== "string" || remoteName === "") {
     return ToolResponse.error("MCP tool name must be a non-empty string");
   }
-  if (typeof args !== "object" || args === null || Array.isArray(args)) {
+  if (!isRecord(args)) {
     return ToolResponse.error(`arguments for MCP tool '${clip(remoteName)}' must be an object`);
   }
   let timeoutMs: number | null;

@@ -119,7 +119,7 @@ function checkConnection(options: MCPClientOptions): { text: string; pinned: unk
 
 function checkPins(pins: unknown): ReadonlyMap<string, string> | undefined {
   if (pins === undefined) return undefined;
-  if (typeof pins !== "object" || pins === null || Array.isArray(pins)) {
+  if (!isRecord(pins)) {
     throw new TypeError("expectedFingerprints must be an object of display name → sha256 hex");
   }
   const map = new Map<string, string>();

@@ -1,4 +1,5 @@
 import type { JsonObjectSchema } from "@toolgate/tool-core";
+import { isRecord } from "@toolgate/tool-core/internal";
 import { MCPTool, type MCPToolOptions } from "../mcp-tool.js";
 import { sanitizeDescription } from "../sanitize-description.js";
 import { describeError } from "./clean-error.js";
@@ -30,7 +31,7 @@ export function makeMCPTool(
 ): MCPTool | string {
   const { maxDescriptionChars } = settings;
   const { inputSchema, description, title, annotations } = raw;
-  if (typeof inputSchema !== "object" || inputSchema === null || Array.isArray(inputSchema)) {
+  if (!isRecord(inputSchema)) {
     return "it has no input schema object";
   }
   const schemaType = (inputSchema as Record<string, unknown>).type;
