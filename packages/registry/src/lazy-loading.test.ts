@@ -17,7 +17,7 @@ register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOKS)}`)})
 
 const CHILD = `import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
-const registry = await import("./src/index.ts");
+const toolgate = await import("./src/index.ts");
 const atImport = Object.keys(require.cache);
 const { tool } = await import("@toolgate/tool-core");
 const dated = tool({
@@ -28,11 +28,11 @@ const dated = tool({
   },
   execute: () => "ok",
 });
-const registry_ = new registry.ToolRegistry();
-registry_.register(dated);
-const good = await registry_.execute("dated", { day: "2026-11-30", code: "ab" });
-const bad = await registry_.execute("dated", { day: "someday", code: "b" });
-const wrapped = registry.defaultExternalContentGuard.wrap("hi", dated);
+const registry = new toolgate.ToolRegistry();
+registry.register(dated);
+const good = await registry.execute("dated", { day: "2026-11-30", code: "ab" });
+const bad = await registry.execute("dated", { day: "someday", code: "b" });
+const wrapped = toolgate.defaultExternalContentGuard.wrap("hi", dated);
 process.stdout.write(JSON.stringify({
   atImport,
   afterUse: Object.keys(require.cache),
