@@ -16,7 +16,10 @@ export const MCP_CLIENT_ERROR_CODES = {
   notReusable: "MCP_CLIENT_NOT_REUSABLE",
 } as const;
 
-/** One of the values of {@link MCP_CLIENT_ERROR_CODES}. */
+/**
+ * The `code` of an `MCPClientError`: one of the `MCP_CLIENT_…` values of
+ * {@link MCP_ERROR_CODES}.
+ */
 export type MCPClientErrorCode =
   (typeof MCP_CLIENT_ERROR_CODES)[keyof typeof MCP_CLIENT_ERROR_CODES];
 
