@@ -7,7 +7,7 @@ import { Deadline, isSdkTimeout, sdkRequestOptions } from "./deadline.js";
 import { mapCallResult } from "./map-call-result.js";
 import { SdkSignals } from "./sdk-signals.js";
 import type { ServerConnection } from "./server-connection.js";
-import { serverText } from "./server-text.js";
+import { serverText, shortServerText } from "./server-text.js";
 import type { ToolCatalog } from "./tool-catalog.js";
 
 /** Shared by all clients: a caller's signal gets one link, whichever clients it is used with. */
@@ -42,7 +42,9 @@ export async function callTool(
     return ToolResponse.error("MCP tool name must be a non-empty string");
   }
   if (!isRecord(args)) {
-    return ToolResponse.error(`arguments for MCP tool '${clip(remoteName)}' must be an object`);
+    return ToolResponse.error(
+      `arguments for MCP tool '${shortServerText(remoteName)}' must be an object`,
+    );
   }
   let timeoutMs: number | null;
   try {
@@ -100,18 +102,18 @@ function timedOut(
   timeoutMs: number | null,
 ): ToolResponse {
   return ToolResponse.error(
-    `MCP tool '${clip(remoteName)}' on server '${connection.namespace}' did not answer within ${timeoutMs} ms`,
+    `MCP tool '${shortServerText(remoteName)}' on server '${connection.namespace}' did not answer within ${timeoutMs} ms`,
   );
 }
 
 function cancelled(connection: ServerConnection, remoteName: string): string {
-  return `the call to MCP tool '${clip(remoteName)}' on server '${connection.namespace}' was cancelled`;
+  return `the call to MCP tool '${shortServerText(remoteName)}' on server '${connection.namespace}' was cancelled`;
 }
 
 /** Why a call failed, from the connection's state first: a closed or dropped server says so. */
 function describeFailure(connection: ServerConnection, remoteName: string, error: unknown): string {
   const { namespace, state, reason } = connection;
-  const tool = `'${clip(remoteName)}'`;
+  const tool = `'${shortServerText(remoteName)}'`;
   if (state === "closed") {
     return `MCP client '${namespace}' was closed during the call to ${tool}`;
   }
@@ -129,8 +131,4 @@ function describeFailure(connection: ServerConnection, remoteName: string, error
 
 function errorName(error: unknown): string {
   return error instanceof Error ? error.name : typeof error;
-}
-
-function clip(text: string): string {
-  return serverText(text, 100);
 }

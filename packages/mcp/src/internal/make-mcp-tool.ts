@@ -6,7 +6,7 @@ import { describeError } from "./clean-error.js";
 import { hintsFromAnnotations } from "./hints-from-annotations.js";
 import type { NamedEntry } from "./named-entries.js";
 import { sanitizeSchema } from "./sanitize-schema.js";
-import { serverText } from "./server-text.js";
+import { shortServerText } from "./server-text.js";
 
 /** What every tool of one client shares. */
 export interface MakeMCPToolSettings {
@@ -36,7 +36,7 @@ export function makeMCPTool(
   }
   const schemaType = (inputSchema as Record<string, unknown>).type;
   if (schemaType !== "object") {
-    return `its input schema is not an object schema (type ${clip(JSON.stringify(schemaType) ?? "missing")})`;
+    return `its input schema is not an object schema (type ${shortServerText(JSON.stringify(schemaType) ?? "missing")})`;
   }
   if (description !== undefined && typeof description !== "string")
     return "its description is not a string";
@@ -63,10 +63,6 @@ export function makeMCPTool(
       fingerprint,
     });
   } catch (error) {
-    return `its definition is invalid: ${clip(describeError(error))}`;
+    return `its definition is invalid: ${shortServerText(describeError(error))}`;
   }
-}
-
-function clip(text: string): string {
-  return serverText(text, 100);
 }

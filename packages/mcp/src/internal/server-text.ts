@@ -19,6 +19,11 @@ export function serverText(value: unknown, maxChars: number = DEFAULT_SERVER_TEX
   return `${line.slice(0, maxChars)}… [${text.length} chars in all]`;
 }
 
+/** {@link serverText} at 100 characters: a server's tool name or reason inside a one-line error. */
+export function shortServerText(value: unknown): string {
+  return serverText(value, 100);
+}
+
 function toJson(value: unknown): string {
   try {
     return JSON.stringify(value) ?? String(value);
