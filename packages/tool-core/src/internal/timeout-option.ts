@@ -1,4 +1,5 @@
 import { ToolDefinitionError } from "../tool-definition-error.js";
+import { clip } from "./clip.js";
 
 /**
  * The longest delay Node's timers (`setTimeout`, `AbortSignal.timeout`) honour: 2^31-1 ms, about
@@ -37,7 +38,6 @@ export function timeoutOption(
 
 function shown(value: unknown): string {
   if (typeof value === "number") return String(value);
-  if (typeof value === "string")
-    return JSON.stringify(value.length > 20 ? `${value.slice(0, 20)}…` : value);
+  if (typeof value === "string") return JSON.stringify(clip(value, 20));
   return typeof value;
 }
