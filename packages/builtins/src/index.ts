@@ -36,13 +36,13 @@ export type {
 } from "./search/providers/http-provider-options.js";
 export { SerpApiProvider, type SerpApiProviderOptions } from "./search/providers/serpapi.js";
 export { TavilyProvider, type TavilyProviderOptions } from "./search/providers/tavily.js";
-export {
-  type SearchProvider,
-  SearchProviderError,
-  type SearchRequest,
-  type SearchResult,
-  type SearchResults,
+export type {
+  SearchProvider,
+  SearchRequest,
+  SearchResult,
+  SearchResults,
 } from "./search/search-provider.js";
+export { SearchProviderError } from "./search/search-provider-error.js";
 export {
   type SearchArgs,
   type SearchAttempt,

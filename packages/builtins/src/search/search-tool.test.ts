@@ -14,7 +14,7 @@ import {
   text,
 } from "./__fixtures__/test-server.js";
 import type { SearchProvider } from "./search-provider.js";
-import { SearchProviderError } from "./search-provider.js";
+import { SearchProviderError } from "./search-provider-error.js";
 import { type SearchData, SearchTool, type SearchToolOptions } from "./search-tool.js";
 
 const KEYS = {

@@ -5,7 +5,8 @@ import { BraveProvider, type BraveProviderOptions } from "./providers/brave.js";
 import { DuckDuckGoProvider, type DuckDuckGoProviderOptions } from "./providers/duckduckgo.js";
 import { SerpApiProvider, type SerpApiProviderOptions } from "./providers/serpapi.js";
 import { TavilyProvider, type TavilyProviderOptions } from "./providers/tavily.js";
-import { type SearchProvider, SearchProviderError, type SearchResult } from "./search-provider.js";
+import type { SearchProvider, SearchResult } from "./search-provider.js";
+import { SearchProviderError } from "./search-provider-error.js";
 
 /** Longest query accepted, in characters (Brave's documented limit). */
 const SEARCH_MAX_QUERY_CHARS = 400;

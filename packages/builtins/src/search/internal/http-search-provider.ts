@@ -3,12 +3,8 @@ import type {
   HttpProviderOptions,
   KeyedHttpProviderOptions,
 } from "../providers/http-provider-options.js";
-import {
-  type SearchProvider,
-  SearchProviderError,
-  type SearchRequest,
-  type SearchResults,
-} from "../search-provider.js";
+import type { SearchProvider, SearchRequest, SearchResults } from "../search-provider.js";
+import { SearchProviderError } from "../search-provider-error.js";
 import { readJson } from "./read-json.js";
 
 const DEFAULT_MAX_RESPONSE_BYTES = 2 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { huge, json, startServer, type TestServer, text } from "../__fixtures__/test-server.js";
-import { SearchProviderError } from "../search-provider.js";
+import { SearchProviderError } from "../search-provider-error.js";
 import { readJson } from "./read-json.js";
 
 const servers: TestServer[] = [];

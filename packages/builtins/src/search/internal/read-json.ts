@@ -1,5 +1,5 @@
 import { isRecord } from "@toolgate/tool-core/internal";
-import { SearchProviderError } from "../search-provider.js";
+import { SearchProviderError } from "../search-provider-error.js";
 
 const ERROR_BODY_BYTES = 64 * 1024;
 

@@ -1,11 +1,7 @@
 import { isRecord } from "@toolgate/tool-core/internal";
 import { HttpSearchProvider } from "../internal/http-search-provider.js";
-import {
-  SearchProviderError,
-  type SearchRequest,
-  type SearchResult,
-  type SearchResults,
-} from "../search-provider.js";
+import type { SearchRequest, SearchResult, SearchResults } from "../search-provider.js";
+import { SearchProviderError } from "../search-provider-error.js";
 import type { KeyedHttpProviderOptions } from "./http-provider-options.js";
 
 /** Options of {@link BraveProvider}. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { json, startServer, type TestServer, tavilyBody } from "../__fixtures__/test-server.js";
-import { SearchProviderError } from "../search-provider.js";
+import { SearchProviderError } from "../search-provider-error.js";
 import { TavilyProvider } from "./tavily.js";
 
 const request = () => ({ maxResults: 3, signal: new AbortController().signal });

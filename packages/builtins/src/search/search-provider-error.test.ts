@@ -1,6 +1,6 @@
 import { ToolError, toolgateErrorCode } from "@toolgate/tool-core";
 import { describe, expect, it } from "vitest";
-import { SearchProviderError } from "./search-provider.js";
+import { SearchProviderError } from "./search-provider-error.js";
 
 describe("SearchProviderError", () => {
   it("carries the shared toolgate brand and code", () => {
