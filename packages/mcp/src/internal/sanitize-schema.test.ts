@@ -542,6 +542,14 @@ describe("edges: the depth limit, array indexes, names and places", () => {
     expect(result).toEqual({ ok: true, schema: { type: "object", enumDescriptions: texts } });
   });
 
+  it("keeps null values (const, default, enum, examples) as sent", () => {
+    const schema = {
+      type: "object",
+      properties: { a: { const: null, default: null, enum: [null], examples: [{ x: null }] } },
+    };
+    expect(loaded(schema)).toEqual(schema);
+  });
+
   it("keeps empty lists empty", () => {
     const schema = { type: "object", required: [], enum: [], allOf: [], examples: [[]] };
     expect(loaded(schema)).toEqual(schema);
