@@ -10,12 +10,15 @@ import { minimalEnv, timeoutOption } from "@toolgate/tool-core/internal";
 import { type ArgPolicy, defaultArgPolicy } from "./arg-policy.js";
 import {
   GIT_CONFIG_LIST_ARGS,
+  type GitRead,
   gitConfigReadEnvironment,
   gitEnvironment,
+  gitReadFailure,
   gitRepositoryOptions,
   printableText,
   repositoryConfigProblems,
   repositoryConfigRefusal,
+  submoduleOverrides,
 } from "./internal/git-hardening.js";
 import { parseCommand } from "./internal/parse-command.js";
 import { type RunResult, resolveProgram, runProcess } from "./internal/run-process.js";
@@ -84,7 +87,8 @@ const DRAIN_MS = 100;
  * - git runs with system and global config off and fixed command keys (fsmonitor, hooks, pager,
  *   editor, ssh, credential helper, gpg) forced off; a command is refused when the repository's
  *   config sets a key that runs a program under a name it chooses (filter, diff, merge or archive
- *   drivers, aliases, remote programs, includes, ...), naming the key.
+ *   drivers, aliases, remote programs, includes, ...), naming the key; every submodule that
+ *   `.gitmodules` names gets `ignore=all` and `fetchRecurseSubmodules=false` forced.
  *
  * Every call that can run needs confirmation (`requiresConfirmation: true`); refused ones are
  * answered at once.
@@ -197,9 +201,13 @@ export class CLITool extends Tool<CLIArgs> {
 
     let env: Record<string, string> = { ...this.#env };
     if (program === "git") {
-      const refusal = await this.#gitConfigRefusal(file, argv, context?.signal);
+      const read = (args: readonly string[]) => this.#readGit(file, argv, args, context?.signal);
+      const refusal = await this.#gitConfigRefusal(read);
       if (refusal !== undefined) return ToolResponse.error(refusal);
-      env = gitEnvironment(this.#env);
+      // Only after the config check: reading .gitmodules from HEAD or the index reads objects.
+      const submodules = await submoduleOverrides(read);
+      if (typeof submodules === "string") return ToolResponse.error(submodules);
+      env = gitEnvironment(this.#env, submodules);
     }
     const result = await runProcess(file, argv.slice(1), {
       argv0: program,
@@ -214,39 +222,36 @@ export class CLITool extends Tool<CLIArgs> {
     return this.#respond(result);
   }
 
-  // Why git must not run here: the repository's config (includes followed) sets a key that runs
-  // a program and cannot be forced off, or the config could not be read. One read per call.
-  async #gitConfigRefusal(
+  // One git read before the command (`args` after the command's repository options), with the
+  // config-read environment and a short limit.
+  #readGit(
     file: string,
     argv: readonly string[],
+    args: readonly string[],
     signal: AbortSignal | undefined,
-  ): Promise<string | undefined> {
-    const read = await runProcess(
-      file,
-      [...gitRepositoryOptions(argv.slice(1)), ...GIT_CONFIG_LIST_ARGS],
-      {
-        env: gitConfigReadEnvironment(this.#env),
-        cwd: this.#cwd,
-        timeoutMs: Math.min(this.timeoutMs ?? GIT_CONFIG_READ_MS, GIT_CONFIG_READ_MS),
-        maxOutputChars: 256 * 1024,
-        floodBytes: 1024 * 1024,
-        drainMs: DRAIN_MS,
-        signal,
-      },
-    );
+  ): Promise<RunResult> {
+    return runProcess(file, [...gitRepositoryOptions(argv.slice(1)), ...args], {
+      env: gitConfigReadEnvironment(this.#env),
+      cwd: this.#cwd,
+      timeoutMs: Math.min(this.timeoutMs ?? GIT_CONFIG_READ_MS, GIT_CONFIG_READ_MS),
+      maxOutputChars: 256 * 1024,
+      floodBytes: 1024 * 1024,
+      drainMs: DRAIN_MS,
+      signal,
+    });
+  }
+
+  // Why git must not run here: the repository's config (includes followed) sets a key that runs
+  // a program and cannot be forced off, or the config could not be read. One read per call.
+  async #gitConfigRefusal(read: GitRead): Promise<string | undefined> {
+    const listing = await read(GIT_CONFIG_LIST_ARGS);
     // Outside a repository the listing is just ours (exit 0); any failure (a bad config line, a
     // missing -C folder) is refused rather than guessed at.
-    if (read.exitCode !== 0 || read.truncated) {
-      const why = read.timedOut
-        ? "timed out"
-        : read.aborted
-          ? "cancelled"
-          : read.truncated
-            ? "the listing is too long"
-            : (read.startError ?? (read.stderr.trim() || `exit ${read.exitCode}`));
+    const why = gitReadFailure(listing);
+    if (why !== undefined) {
       return `Refused: could not read the repository's git config to check it (${printableText(why, 300)})`;
     }
-    const problems = repositoryConfigProblems(read.stdout);
+    const problems = repositoryConfigProblems(listing.stdout);
     return problems.length > 0 ? repositoryConfigRefusal(problems) : undefined;
   }
 

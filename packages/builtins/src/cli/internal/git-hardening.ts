@@ -1,4 +1,7 @@
+import { lstatSync } from "node:fs";
+import { isAbsolute, join } from "node:path";
 import { clip } from "@toolgate/tool-core/internal";
+import type { RunResult } from "./run-process.js";
 
 // A repository's own config can make a plain `git status`, `git diff` or `git archive` run
 // programs (core.fsmonitor, hooks, filter and diff drivers, archive formats, aliases, ssh commands).
@@ -79,6 +82,8 @@ const HELPER = "which makes git run a remote-helper program (`<transport>::` add
 const HELPER_TRANSPORT = /^[A-Za-z][A-Za-z0-9+.-]*::/;
 // Values git reads as a boolean (git_parse_maybe_bool: words, empty, or an integer with a unit).
 const GIT_BOOLEAN = /^(true|false|yes|no|on|off|[+-]?\d+[kmg]?|)$/i;
+// Values git reads as boolean false (git_parse_maybe_bool_text, or the integer 0).
+const GIT_FALSE = /^(false|no|off|0|)$/i;
 // The format names whose `gpg.<format>.program` GIT_FORCED_CONFIG overrides.
 const FORCED_GPG_FORMATS = new Set(["openpgp", "x509", "ssh"]);
 
@@ -135,6 +140,11 @@ export function repositoryKeyReason(key: string, value: string | undefined): str
         : undefined;
     case "submodule":
       if (sub && is("update") && (value ?? "").trimStart().startsWith("!")) return RUNS;
+      // Beats fetch.recurseSubmodules=false for that submodule (also one named by its path that
+      // .gitmodules does not list, whose name no override can know ahead of time).
+      if (sub && is("fetchrecursesubmodules") && !GIT_FALSE.test(value?.trim() ?? "true")) {
+        return "which makes git fetch run git fetch inside that submodule, whose config is not checked";
+      }
       // Any `ignore` but `all` makes status and diff run git inside the submodule, with the
       // submodule's own config, which is not checked here.
       return sub && is("ignore") && value?.trim().toLowerCase() !== "all"
@@ -235,13 +245,17 @@ export function gitRepositoryOptions(args: readonly string[]): string[] {
 
 /**
  * The child environment for git: `base` plus `GIT_ENV` defaults (the caller's `env` wins over
- * those) and the forced config appended after any `GIT_CONFIG_COUNT` entries the caller set.
+ * those) and the forced config, then `extra` (such as `submoduleOverrides`), appended after any
+ * `GIT_CONFIG_COUNT` entries the caller set.
  */
-export function gitEnvironment(base: Readonly<Record<string, string>>): Record<string, string> {
+export function gitEnvironment(
+  base: Readonly<Record<string, string>>,
+  extra: readonly (readonly [string, string])[] = [],
+): Record<string, string> {
   const env: Record<string, string> = { ...GIT_ENV, ...base };
   const existing = Number.parseInt(base.GIT_CONFIG_COUNT ?? "0", 10);
   let n = Number.isSafeInteger(existing) && existing > 0 ? existing : 0;
-  for (const [key, value] of GIT_FORCED_CONFIG) {
+  for (const [key, value] of [...GIT_FORCED_CONFIG, ...extra]) {
     env[`GIT_CONFIG_KEY_${n}`] = key;
     env[`GIT_CONFIG_VALUE_${n}`] = value;
     n++;
@@ -252,8 +266,9 @@ export function gitEnvironment(base: Readonly<Record<string, string>>): Record<s
 
 /**
  * The environment of the config read: as `gitEnvironment`, but system and global config always
- * off (whatever the caller set, only the repository's keys are in question) and without
- * `GIT_CONFIG`, which would make `git config` read that one file instead of the repository's.
+ * off (whatever the caller set, only the repository's keys are in question), without
+ * `GIT_CONFIG`, which would make `git config` read that one file instead of the repository's,
+ * and in the C locale (`submoduleOverrides` tells git's "not a repository" from other failures).
  */
 export function gitConfigReadEnvironment(
   base: Readonly<Record<string, string>>,
@@ -263,5 +278,132 @@ export function gitConfigReadEnvironment(
   env.GIT_CONFIG_NOSYSTEM = "1";
   env.GIT_CONFIG_GLOBAL = "/dev/null";
   delete env.GIT_CONFIG_SYSTEM;
+  env.LC_ALL = "C";
   return env;
+}
+
+// Submodules. diff.ignoreSubmodules=all keeps git out of populated submodules, but a
+// `submodule.<name>.ignore` (other than `all`) or `.fetchRecurseSubmodules` in `.gitmodules`
+// beats it for that submodule, and git then runs git inside it, with the submodule's own config
+// (filter drivers, remote programs), which nobody checked. Only the command line or a repository
+// config `submodule.<name>.*` beats `.gitmodules` (submodule.c,
+// set_diffopt_flags_from_submodule_config and get_fetch_recurse_config), so every name the
+// `.gitmodules` that git will read lists gets both keys forced. git reads the worktree's file when
+// it exists (lstat), else the index's blob, else HEAD's (submodule-config.c,
+// config_from_gitmodules); the names come from git's own parser, never from ours.
+
+/**
+ * Arguments (after the repository options) that print the worktree's top folder and then the
+ * blob git reads `.gitmodules` from when the worktree has none (the index's, else HEAD's through
+ * `--default`; nothing when neither has one). Fails outside a worktree.
+ */
+export const GITMODULES_PROBE_ARGS: readonly string[] = [
+  "rev-parse",
+  "--show-toplevel",
+  "--revs-only",
+  "--default",
+  "HEAD:.gitmodules",
+  ":.gitmodules",
+];
+
+/** Reads one git command's output (arguments after the repository options). */
+export type GitRead = (args: readonly string[]) => Promise<RunResult>;
+
+/** Most submodule names forced per call (two environment entries each). */
+export const MAX_SUBMODULE_NAMES = 1000;
+
+// git's whole message (C locale) when there is no worktree, so no .gitmodules to read: outside a
+// repository (the command itself then finds none either), or in a bare repository or a git dir.
+const NO_WORKTREE =
+  /^fatal: (not a git repository\b[^\n]*|this operation must be run in a work tree)$/;
+const OBJECT_NAME = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
+/**
+ * The config that keeps git out of every submodule the repository's `.gitmodules` names
+ * (`submodule.<name>.ignore=all` and `.fetchRecurseSubmodules=false`, to pass to
+ * `gitEnvironment`), or the refusal text when that file cannot be read. Costs one `git rev-parse`
+ * per call inside a worktree, and one `git config` more when a `.gitmodules` exists.
+ */
+export async function submoduleOverrides(
+  read: GitRead,
+): Promise<readonly (readonly [string, string])[] | string> {
+  const refuse = (why: string) =>
+    `Refused: could not read the repository's .gitmodules to check it (${printableText(why, 300)})`;
+  const probe = await read(GITMODULES_PROBE_ARGS);
+  const failed = gitReadFailure(probe);
+  if (failed !== undefined) {
+    return probe.exitCode === 128 && NO_WORKTREE.test(probe.stderr.trim()) ? [] : refuse(failed);
+  }
+  const lines = probe.stdout.split("\n");
+  const top = lines[0]!;
+  const blob = lines.length === 3 ? lines[1]! : undefined;
+  if (
+    lines.at(-1) !== "" ||
+    (lines.length !== 2 && lines.length !== 3) ||
+    !isAbsolute(top) ||
+    (blob !== undefined && (!OBJECT_NAME.test(blob) || pathExists(`${top}\n${blob}`)))
+  ) {
+    // git prints the folder as it is: one whose name holds a line break could pass for
+    // folder + object name.
+    return refuse(`unexpected answer from git rev-parse: ${probe.stdout}`);
+  }
+  const file = join(top, ".gitmodules");
+  const inWorktree = pathExists(file);
+  if (typeof inWorktree === "string") return refuse(inWorktree);
+  if (!inWorktree && blob === undefined) return [];
+  const listing = await read(
+    inWorktree
+      ? ["config", "--file", file, "--list", "--null"]
+      : ["config", "--blob", blob!, "--list", "--null"],
+  );
+  const unread = gitReadFailure(listing);
+  if (unread !== undefined) return refuse(unread);
+  const names = submoduleNames(listing.stdout);
+  if (names.length > MAX_SUBMODULE_NAMES) {
+    return refuse(`it names more than ${MAX_SUBMODULE_NAMES} submodules`);
+  }
+  return names.flatMap((name) => [
+    [`submodule.${name}.ignore`, "all"] as const,
+    [`submodule.${name}.fetchRecurseSubmodules`, "false"] as const,
+  ]);
+}
+
+/**
+ * The submodule names (subsections of `submodule.<name>.<key>`, any key) of a
+ * `git config --list --null` listing, once each, in listing order. git lists the section and key
+ * lower-case and the subsection as written, which is the name git looks the overrides up by.
+ */
+export function submoduleNames(listing: string): string[] {
+  const names = new Set<string>();
+  for (const entry of listing.split("\0")) {
+    const newline = entry.indexOf("\n");
+    const key = newline === -1 ? entry : entry.slice(0, newline);
+    const first = key.indexOf(".");
+    const last = key.lastIndexOf(".");
+    if (first > 0 && last > first && key.slice(0, first).toLowerCase() === "submodule") {
+      names.add(key.slice(first + 1, last));
+    }
+  }
+  return [...names];
+}
+
+// Whether `path` exists, as git's file_exists sees it (lstat: a dangling link exists), or why
+// that cannot be told.
+function pathExists(path: string): boolean | string {
+  try {
+    lstatSync(path);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === "ENOENT" || code === "ENOTDIR" ? false : String(error);
+  }
+}
+
+/** Why a git read failed (timed out, cancelled, too long, or git's message), or `undefined`. */
+export function gitReadFailure(read: RunResult): string | undefined {
+  if (read.exitCode === 0 && !read.truncated) return undefined;
+  if (read.timedOut) return "timed out";
+  if (read.aborted) return "cancelled";
+  if (read.truncated) return "the answer is too long";
+  return read.startError ?? (read.stderr.trim() || `exit ${read.exitCode}`);
 }
