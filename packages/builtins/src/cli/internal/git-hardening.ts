@@ -322,7 +322,8 @@ const OBJECT_NAME = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
  * The config that keeps git out of every submodule the repository's `.gitmodules` names
  * (`submodule.<name>.ignore=all` and `.fetchRecurseSubmodules=false`, to pass to
  * `gitEnvironment`), or the refusal text when that file cannot be read. Costs one `git rev-parse`
- * per call inside a worktree, and one `git config` more when a `.gitmodules` exists.
+ * per call (outside a worktree too, where it fails at once), and one `git config` more when a
+ * `.gitmodules` exists.
  */
 export async function submoduleOverrides(
   read: GitRead,
