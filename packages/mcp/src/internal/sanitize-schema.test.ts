@@ -3,6 +3,7 @@ import { removeInvisibleCharacters, tool } from "@toolgate/tool-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { startTestServer } from "../__fixtures__/test-server.js";
 import { MCPClient } from "../mcp-client.js";
+import { sanitizeDescription } from "../sanitize-description.js";
 import { sanitizeSchema } from "./sanitize-schema.js";
 
 describe("sanitizeSchema", () => {
@@ -540,6 +541,19 @@ describe("edges: the depth limit, array indexes, names and places", () => {
     const texts = Array.from({ length: 12 }, (_, index) => String.fromCharCode(97 + index));
     const result = sanitizeSchema({ type: "object", enumDescriptions: texts }, 1);
     expect(result).toEqual({ ok: true, schema: { type: "object", enumDescriptions: texts } });
+  });
+
+  it("cleans and cuts the keys of prose that is an object, as it does its strings", () => {
+    const long = `${"k".repeat(40)}\u200b`;
+    const schema = { type: "object", markdownDescription: { "a\u2060b": "v\u200b", [long]: "w" } };
+    expect(sanitizeSchema(schema, 20)).toEqual({
+      ok: true,
+      schema: {
+        type: "object",
+        markdownDescription: { ab: "v", [sanitizeDescription(long, 20)]: "w" },
+      },
+    });
+    expect(sanitizeDescription(long, 20)).toContain("[truncated");
   });
 
   it("keeps null values (const, default, enum, examples) as sent", () => {
