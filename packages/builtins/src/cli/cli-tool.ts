@@ -20,6 +20,11 @@ import {
   repositoryConfigRefusal,
   submoduleOverrides,
 } from "./internal/git-hardening.js";
+import {
+  checkoutRefusal,
+  submoduleConfigRefusal,
+  submoduleReadEnvironment,
+} from "./internal/git-submodule-check.js";
 import { parseCommand } from "./internal/parse-command.js";
 import { type RunResult, resolveProgram, runProcess } from "./internal/run-process.js";
 
@@ -88,7 +93,9 @@ const DRAIN_MS = 100;
  *   editor, ssh, credential helper, gpg) forced off; a command is refused when the repository's
  *   config sets a key that runs a program under a name it chooses (filter, diff, merge or archive
  *   drivers, aliases, remote programs, includes, ...), naming the key; every submodule that
- *   `.gitmodules` names gets `ignore=all` and `fetchRecurseSubmodules=false` forced.
+ *   `.gitmodules` names gets `ignore=all` and `fetchRecurseSubmodules=false` forced, and the
+ *   config of every populated submodule (at any depth) is checked the same way; `checkout`,
+ *   `switch` and `stash apply`/`pop` need `-q`, and `--autostash` is refused.
  *
  * Every call that can run needs confirmation (`requiresConfirmation: true`); refused ones are
  * answered at once.
@@ -201,13 +208,22 @@ export class CLITool extends Tool<CLIArgs> {
 
     let env: Record<string, string> = { ...this.#env };
     if (program === "git") {
+      const switching = checkoutRefusal(argv.slice(1));
+      if (switching !== undefined) return ToolResponse.error(switching);
       const read = (args: readonly string[]) => this.#readGit(file, argv, args, context?.signal);
       const refusal = await this.#gitConfigRefusal(read);
       if (refusal !== undefined) return ToolResponse.error(refusal);
       // Only after the config check: reading .gitmodules from HEAD or the index reads objects.
       const submodules = await submoduleOverrides(read);
       if (typeof submodules === "string") return ToolResponse.error(submodules);
-      env = gitEnvironment(this.#env, submodules);
+      if (submodules.top !== undefined) {
+        // Every populated submodule is a repository git may enter: its config is checked too.
+        const readIn = (folder: string, args: readonly string[]) =>
+          this.#readGit(file, [], args, context?.signal, folder);
+        const entered = await submoduleConfigRefusal(submodules.top, read, readIn);
+        if (entered !== undefined) return ToolResponse.error(entered);
+      }
+      env = gitEnvironment(this.#env, submodules.config);
     }
     const result = await runProcess(file, argv.slice(1), {
       argv0: program,
@@ -223,19 +239,24 @@ export class CLITool extends Tool<CLIArgs> {
   }
 
   // One git read before the command (`args` after the command's repository options), with the
-  // config-read environment and a short limit.
+  // config-read environment and a short limit; in a submodule's `folder` when one is given.
+  // The limit fits the index listing of a large repository (about 100 characters per file).
   #readGit(
     file: string,
     argv: readonly string[],
     args: readonly string[],
     signal: AbortSignal | undefined,
+    folder?: string,
   ): Promise<RunResult> {
     return runProcess(file, [...gitRepositoryOptions(argv.slice(1)), ...args], {
-      env: gitConfigReadEnvironment(this.#env),
-      cwd: this.#cwd,
+      env:
+        folder === undefined
+          ? gitConfigReadEnvironment(this.#env)
+          : submoduleReadEnvironment(this.#env),
+      cwd: folder ?? this.#cwd,
       timeoutMs: Math.min(this.timeoutMs ?? GIT_CONFIG_READ_MS, GIT_CONFIG_READ_MS),
-      maxOutputChars: 256 * 1024,
-      floodBytes: 1024 * 1024,
+      maxOutputChars: 16 * 1024 * 1024,
+      floodBytes: 64 * 1024 * 1024,
       drainMs: DRAIN_MS,
       signal,
     });

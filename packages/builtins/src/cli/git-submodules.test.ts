@@ -21,13 +21,25 @@ import {
   submoduleNames,
   submoduleOverrides,
 } from "./internal/git-hardening.js";
+import {
+  checkoutRefusal,
+  GITLINK_LIST_ARGS,
+  type GitReadIn,
+  gitlinkPaths,
+  MAX_CHECKED_SUBMODULES,
+  MAX_SUBMODULE_DEPTH,
+  submoduleConfigRefusal,
+} from "./internal/git-submodule-check.js";
 import type { RunResult } from "./internal/run-process.js";
 
+// A RegExp source matching `text` literally.
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 // A `submodule.<name>.ignore` other than `all` in `.gitmodules` beats diff.ignoreSubmodules=all,
-// and git status, diff and commit then run `git status` inside that populated submodule, whose
-// own config (here a clean filter that its committed .gitattributes uses) nobody checked. Each
-// variant below first shows that git with the tool's old forced config runs the filter, then that
-// the tool no longer does.
+// and git status, diff and commit then run `git status` inside that populated submodule, under
+// its own config. Other commands enter populated submodules whatever the config says. So the tool
+// forces `ignore=all` for every name and also checks the config of every populated submodule
+// (here a clean filter that the submodule's committed .gitattributes uses), refusing the call.
 
 const context = () => ({ signal: new AbortController().signal });
 let root: string;
@@ -55,8 +67,9 @@ const git = (cwd: string, ...args: string[]) =>
 const marker = (repo: string) => `${repo}.filter-ran`;
 
 // A superproject with populated submodules at `paths`, cloned from a bare repository made here
-// (the file transport is allowed only for this setup), each with a clean filter in its own config.
-function superproject(name: string, paths: readonly string[] = ["sub"]): string {
+// (the file transport is allowed only for this setup), each with a clean filter in its own config
+// unless `hostile` is false. `program(repo)` is a script that leaves the marker.
+function superproject(name: string, paths: readonly string[] = ["sub"], hostile = true): string {
   const repo = join(root, name);
   execFileSync("git", ["init", "-q", repo], { env: rawEnv() });
   writeFileSync(join(repo, "f.txt"), "f\n");
@@ -66,10 +79,21 @@ function superproject(name: string, paths: readonly string[] = ["sub"]): string 
     git(repo, "-c", "protocol.file.allow=always", "submodule", "add", "-q", upstream, path);
   }
   git(repo, "commit", "-qm", "submodules");
-  const script = join(root, `${name}-clean.sh`);
-  writeFileSync(script, `#!/bin/sh\ntouch '${marker(repo)}'\nexec cat\n`, { mode: 0o755 });
-  for (const path of paths) git(join(repo, path), "config", "filter.evil.clean", script);
+  writeFileSync(program(repo), `#!/bin/sh\ntouch '${marker(repo)}'\nexec cat\n`, { mode: 0o755 });
+  if (hostile) {
+    for (const path of paths) git(join(repo, path), "config", "filter.evil.clean", program(repo));
+  }
   return repo;
+}
+
+const program = (repo: string) => `${repo}-program.sh`;
+
+// A repository at `repo`/`path` that the superproject's index lists as a gitlink with no
+// .gitmodules entry (`git add` of a nested repository), its `.git` a folder (not absorbed).
+function embedded(repo: string, path: string): string {
+  git(repo, "-c", "protocol.file.allow=always", "clone", "-q", upstream, path);
+  git(repo, "add", path);
+  return join(repo, path);
 }
 
 // Makes every submodule file stat-dirty (same size, another time), so `git status` inside the
@@ -168,76 +192,29 @@ const VARIANTS: readonly Variant[] = [
 describe("CLITool keeps git out of submodules that .gitmodules asks it to enter", () => {
   it.each(VARIANTS.map((v, i) => [v.name, v, i] as const))("%s", async (_name, variant, i) => {
     const paths = variant.paths ?? ["sub"];
-    const repo = superproject(`v${i}`, paths);
+    // Harmless submodules (the config check lets them through) with changed content: git shows
+    // ` m <path>` and "contains modified content" only after running git status inside one.
+    const repo = superproject(`v${i}`, paths, false);
     variant.setup(repo);
-    // The tool's forced config alone (as before this fix) lets git run the submodule's filter.
-    dirty(repo, paths);
-    execFileSync("git", ["status", "--short"], { cwd: repo, env: gitEnvironment(rawEnv()) });
-    expect(filterRan(repo)).toBe(true);
-
-    const tool = new CLITool({ allowedCommands: ["git"], cwd: repo, env: rawEnv() });
-    const ran: Record<string, boolean> = {};
-    for (const command of ["git status --short", "git diff", "git commit -m x"]) {
-      dirty(repo, paths);
-      const response = await tool.run({ command }, context());
-      expect(response.text, command).not.toMatch(/^Refused/);
-      ran[command] = filterRan(repo);
-    }
-    expect(ran).toStrictEqual({
-      "git status --short": false,
-      "git diff": false,
-      "git commit -m x": false,
+    for (const path of paths) writeFileSync(join(repo, path, "a.txt"), "changed\n");
+    const entered = new RegExp(`^ m (${paths.join("|")})$|modified content`, "m");
+    // The tool's forced config alone (as before the overrides) lets git enter the submodule.
+    const before = execFileSync("git", ["status", "--short"], {
+      cwd: repo,
+      env: gitEnvironment(rawEnv()),
     });
-  });
+    expect(before.toString()).toMatch(entered);
 
-  // Not covered yet (README): a command that brings in another .gitmodules before it compares
-  // the worktree (checkout or switch, stash apply or pop, --autostash) reads names nobody forced.
-  // `it.fails` passes while the hole is there; fix it and this fails, so turn it into `it`.
-  it.fails("keeps git out after `git checkout` brings a .gitmodules with a new name", async () => {
-    const repo = superproject("checkout");
-    const base = git(repo, "branch", "--show-current").trim();
-    git(repo, "checkout", "-qb", "other");
-    gitmodules(repo, '[submodule "renamed"]\n\tpath = sub\n\tignore = none\n');
-    git(repo, "commit", "-qam", "renamed");
-    git(repo, "checkout", "-q", base);
-    dirty(repo, ["sub"]);
     const tool = new CLITool({ allowedCommands: ["git"], cwd: repo, env: rawEnv() });
-    const response = await tool.run({ command: "git checkout other" }, context());
-    expect(response.status, response.text).toBe("success");
-    expect(filterRan(repo)).toBe(false);
-  });
-
-  // Not covered yet either (README): commands that enter a populated submodule whatever the
-  // config says. `git add` with -u, -A or a folder, and `git rm -r`, set
-  // override_submodule_config (read-cache.c, add_files_to_cache), so no `ignore` applies; diff
-  // plumbing and `describe --dirty` never read diff.ignoreSubmodules, so a gitlink that no
-  // .gitmodules lists (no name to force) is entered. Each passes while the hole is there.
-  it.fails.each([
-    ["git add -u", false],
-    ["git add .", false],
-    ["git rm -r -n --cached .", false],
-    ["git diff-files", true],
-    ["git diff-index HEAD", true],
-    ["git describe --dirty --always", true],
-  ] as const)(
-    "keeps git out of the submodule on `%s` (unlisted: %j)",
-    async (command, unlisted) => {
-      const repo = superproject(`always-${command.replace(/\W+/g, "-")}`);
-      if (unlisted) {
-        git(repo, "rm", "-q", "--cached", ".gitmodules");
-        rmSync(join(repo, ".gitmodules"));
-        git(repo, "commit", "-qm", "no .gitmodules");
-      }
-      dirty(repo, ["sub"]);
-      const tool = new CLITool({ allowedCommands: ["git"], cwd: repo, env: rawEnv() });
+    for (const command of ["git status --short", "git diff", "git diff HEAD"]) {
       const response = await tool.run({ command }, context());
-      expect(response.text).not.toMatch(/^Refused/);
-      expect(filterRan(repo)).toBe(false);
-    },
-  );
+      expect(response.status, `${command}: ${response.text}`).toBe("success");
+      expect(response.text, command).not.toMatch(entered);
+    }
+  });
 
   it("answers status normally: the submodule is listed, not entered", async () => {
-    const repo = superproject("plain");
+    const repo = superproject("plain", ["sub"], false);
     gitmodules(repo, '[submodule "sub"]\n\tpath = sub\n\tignore = none\n');
     const tool = new CLITool({ allowedCommands: ["git"], cwd: repo, env: rawEnv() });
     const response = await tool.run({ command: "git status --short" }, context());
@@ -276,6 +253,412 @@ describe("CLITool keeps git out of submodules that .gitmodules asks it to enter"
     const bare = await tool.run({ command: "git -C upstream.git log --oneline" }, context());
     expect(bare.status, bare.text).toBe("success");
     expect(bare.text).toMatch(/upstream/);
+  });
+});
+
+describe("CLITool checks the config of every repository git may enter", () => {
+  // Each layout makes a superproject whose populated submodule (at some depth) runs a program
+  // when git works inside it; `shown` is how the refusal names it, `before` a command that (with
+  // the tool's forced config alone, as before this check) does run the program.
+  interface Layout {
+    name: string;
+    build: (repo: string) => void;
+    hostile?: boolean;
+    refusal: RegExp;
+    before?: readonly string[];
+    folders?: readonly string[];
+  }
+  const refusedFor = (shown: string, key: string) =>
+    new RegExp(
+      `^Refused: the git config of submodule ${literal(shown)} sets ${literal(key)}, which runs a program\\. `,
+    );
+  const unchecked = (shown: string, why: string) =>
+    new RegExp(`^Refused: could not check the git config of submodule ${literal(shown)} \\(${why}`);
+  const setKey = (folder: string, key: string, repo: string) => {
+    git(folder, "config", key, program(repo));
+  };
+  // Moves the absorbed git dir of `sub` to `target` and points sub/.git at `pointer`.
+  const moveGitDir = (repo: string, target: string, pointer: string) => {
+    execFileSync("mv", [join(repo, ".git", "modules", "sub"), target]);
+    writeFileSync(join(repo, "sub", ".git"), `gitdir: ${pointer}\n`);
+    git(repo, "config", "--file", join(target, "config"), "core.worktree", join(repo, "sub"));
+  };
+  const removeGitmodules = (repo: string) => {
+    git(repo, "rm", "-q", "--cached", ".gitmodules");
+    rmSync(join(repo, ".gitmodules"));
+    git(repo, "commit", "-qm", "no .gitmodules");
+  };
+
+  const LAYOUTS: readonly Layout[] = [
+    {
+      name: "a listed submodule, its git dir absorbed in .git/modules",
+      build: () => {},
+      refusal: refusedFor("sub", "filter.evil.clean"),
+      before: ["add", "-u"],
+    },
+    {
+      name: "an unlisted gitlink (no .gitmodules)",
+      build: removeGitmodules,
+      refusal: refusedFor("sub", "filter.evil.clean"),
+      before: ["diff-files"],
+    },
+    {
+      name: "an unlisted gitlink whose .git is a folder (not absorbed)",
+      hostile: false,
+      build: (repo) => setKey(embedded(repo, "emb"), "filter.evil.clean", repo),
+      refusal: refusedFor("emb", "filter.evil.clean"),
+      before: ["diff-files"],
+      folders: ["emb"],
+    },
+    {
+      name: "a gitlink path with spaces, a newline and non-ASCII",
+      hostile: false,
+      build: (repo) => setKey(embedded(repo, "we ird\nné"), "filter.evil.clean", repo),
+      refusal: refusedFor(JSON.stringify("we ird\nné"), "filter.evil.clean"),
+      before: ["diff-files"],
+      folders: ["we ird\nné"],
+    },
+    {
+      name: "a submodule nested two deep (only the inner one hostile)",
+      hostile: false,
+      build: (repo) => setKey(embedded(join(repo, "sub"), "inner"), "filter.evil.clean", repo),
+      refusal: refusedFor("sub/inner", "filter.evil.clean"),
+      folders: ["sub/inner"],
+    },
+    {
+      name: "a submodule whose .git file points outside the superproject",
+      build: (repo) => moveGitDir(repo, `${repo}-outside`, `${repo}-outside`),
+      refusal: refusedFor("sub", "filter.evil.clean"),
+      before: ["add", "-u"],
+    },
+    {
+      name: "a submodule that sets filter.<driver>.process",
+      hostile: false,
+      build: (repo) => setKey(join(repo, "sub"), "filter.evil.process", repo),
+      refusal: refusedFor("sub", "filter.evil.process"),
+    },
+    {
+      name: "a submodule that sets diff.<driver>.textconv",
+      hostile: false,
+      build: (repo) => setKey(join(repo, "sub"), "diff.evil.textconv", repo),
+      refusal: refusedFor("sub", "diff.evil.textconv"),
+    },
+    {
+      name: "a submodule whose .git file points into the superproject's worktree",
+      hostile: false,
+      build: (repo) => moveGitDir(repo, join(repo, "gd"), "../gd"),
+      refusal: unchecked("sub", "its \\.git points into the worktree, at gd\\)"),
+    },
+    {
+      name: "a submodule whose .git file points nowhere",
+      build: (repo) => writeFileSync(join(repo, "sub", ".git"), "gitdir: /nonexistent/x\n"),
+      refusal: unchecked("sub", "Error: ENOENT"),
+    },
+    {
+      name: "a submodule whose .git is an empty folder git would not take",
+      build: (repo) => {
+        rmSync(join(repo, "sub", ".git"));
+        mkdirSync(join(repo, "sub", ".git"));
+      },
+      refusal: unchecked("sub", "could not list its gitlinks: fatal: not a git repository"),
+    },
+  ];
+
+  const COMMANDS = [
+    "git status --short",
+    "git add -u",
+    "git add .",
+    "git rm -r -n --cached .",
+    "git diff-files",
+    "git diff-index HEAD",
+    "git describe --dirty --always",
+    "git log -1 --oneline",
+  ];
+
+  it.each(LAYOUTS.map((l, i) => [l.name, l, i] as const))(
+    "refuses every command for %s",
+    async (_name, layout, i) => {
+      const repo = superproject(`h${i}`, ["sub"], layout.hostile ?? true);
+      layout.build(repo);
+      const folders = layout.folders ?? ["sub"];
+      if (layout.before !== undefined) {
+        dirty(repo, folders);
+        execFileSync("git", [...layout.before], {
+          cwd: repo,
+          env: gitEnvironment(rawEnv(), [["submodule.sub.ignore", "all"]]),
+          stdio: "pipe",
+        });
+        expect(filterRan(repo), "the hole is real").toBe(true);
+      }
+      const tool = new CLITool({ allowedCommands: ["git"], cwd: repo, env: rawEnv() });
+      for (const command of COMMANDS) {
+        dirty(repo, folders);
+        const response = await tool.run({ command }, context());
+        expect(response.status, command).toBe("error");
+        expect(response.text, command).toMatch(layout.refusal);
+        expect(filterRan(repo), command).toBe(false);
+      }
+    },
+  );
+
+  const HARMLESS: readonly (readonly [string, (repo: string) => readonly string[]])[] = [
+    ["a listed, absorbed submodule", () => ["sub"]],
+    [
+      "an unlisted gitlink with its own .git folder",
+      (repo) => {
+        embedded(repo, "emb");
+        return ["emb"];
+      },
+    ],
+    [
+      "a submodule nested two deep",
+      (repo) => {
+        embedded(join(repo, "sub"), "inner");
+        return ["sub", "sub/inner"];
+      },
+    ],
+    [
+      // core.fsmonitor is forced off through GIT_CONFIG_COUNT, which git passes on when it
+      // enters a submodule, so the submodule's own value never runs.
+      "a submodule that sets core.fsmonitor (forced off, also inside it)",
+      (repo) => {
+        git(join(repo, "sub"), "config", "core.fsmonitor", program(repo));
+        return ["sub"];
+      },
+    ],
+    [
+      "a submodule whose .git file points outside, at a harmless git dir",
+      (repo) => {
+        execFileSync("mv", [join(repo, ".git", "modules", "sub"), `${repo}-outside`]);
+        writeFileSync(join(repo, "sub", ".git"), `gitdir: ${repo}-outside\n`);
+        const config = join(`${repo}-outside`, "config");
+        git(repo, "config", "--file", config, "core.worktree", join(repo, "sub"));
+        return ["sub"];
+      },
+    ],
+  ];
+
+  it.each(HARMLESS.map(([name, build], i) => [name, build, i] as const))(
+    "runs every command for %s",
+    async (_name, build, i) => {
+      const repo = superproject(`ok${i}`, ["sub"], false);
+      const folders = build(repo);
+      const tool = new CLITool({ allowedCommands: ["git"], cwd: repo, env: rawEnv() });
+      for (const command of COMMANDS) {
+        dirty(repo, folders);
+        const response = await tool.run({ command }, context());
+        // git may answer with an error of its own (rm of a staged gitlink), never a refusal.
+        expect(response.text, command).not.toMatch(/^Refused/);
+        if (command === "git status --short") expect(response.status).toBe("success");
+        expect(filterRan(repo), command).toBe(false);
+      }
+    },
+  );
+
+  // A commit can bring a gitlink (and a .gitmodules entry that asks git to enter it) at a folder
+  // that already holds a repository the index did not list, so the check never saw it; a
+  // checkout without -q then compares the worktree and enters it.
+  it("refuses checkout and switch without -q; with -q git does not enter", async () => {
+    const repo = superproject("switch", ["sub"], false);
+    const base = git(repo, "branch", "--show-current").trim();
+    git(repo, "checkout", "-qb", "other");
+    embedded(repo, "nested");
+    gitmodules(repo, '[submodule "nested"]\n\tpath = nested\n\tignore = none\n');
+    git(repo, "add", ".gitmodules");
+    git(repo, "commit", "-qm", "nested");
+    git(repo, "rm", "-q", "--cached", "nested");
+    git(repo, "checkout", "-q", base);
+    git(join(repo, "nested"), "config", "filter.evil.clean", program(repo));
+    // Plain git with the tool's forced config runs the filter on the way.
+    dirty(repo, ["nested"]);
+    execFileSync("git", ["checkout", "other"], {
+      cwd: repo,
+      env: gitEnvironment(rawEnv()),
+      stdio: "pipe",
+    });
+    expect(filterRan(repo), "the hole is real").toBe(true);
+    git(repo, "rm", "-q", "--cached", "nested");
+    git(repo, "checkout", "-q", base);
+    git(repo, "checkout", "-q", ".gitmodules");
+
+    const tool = new CLITool({ allowedCommands: ["git"], cwd: repo, env: rawEnv() });
+    for (const command of [
+      "git checkout other",
+      "git switch other",
+      "git switch --quiet --no-quiet other",
+    ]) {
+      dirty(repo, ["nested"]);
+      const response = await tool.run({ command }, context());
+      expect(response.text, command).toMatch(/^Refused: git (checkout|switch) without -q /);
+    }
+    dirty(repo, ["nested"]);
+    const quiet = await tool.run({ command: "git checkout -q other" }, context());
+    expect(quiet.status, quiet.text).toBe("success");
+    expect(filterRan(repo)).toBe(false);
+    // Now that the index lists it, every call is refused, naming it.
+    const after = await tool.run({ command: "git status" }, context());
+    expect(after.text).toMatch(refusedFor("nested", "filter.evil.clean"));
+  });
+});
+
+describe("checkoutRefusal", () => {
+  it.each([
+    ["checkout main", /^Refused: git checkout without -q/],
+    ["checkout -b x", /^Refused: git checkout without -q/],
+    ["-C sub checkout main", /^Refused: git checkout without -q/],
+    ["-c x=y checkout main", /^Refused: git checkout without -q/],
+    ["checkout -qb x", /^Refused: git checkout without -q/], // only a lone -q is read
+    ["checkout -q --no-quiet main", /^Refused: git checkout without -q/],
+    ["checkout main -- -q", /^Refused: git checkout without -q/],
+    ["switch main", /^Refused: git switch without -q/],
+    ["stash pop", /^Refused: git stash pop without -q/],
+    ["stash apply stash@{1}", /^Refused: git stash apply without -q/],
+    ["stash branch b", /^Refused: git stash branch /],
+    ["merge --autostash x", /^Refused: --autostash /],
+    ["pull --autos", /^Refused: --autostash /],
+    ["checkout -q --autostash x", /^Refused: --autostash /],
+  ])("refuses git %s", (command, refusal) => {
+    expect(checkoutRefusal(command.split(" "))).toMatch(refusal);
+  });
+
+  it.each([
+    "checkout -q main",
+    "checkout --quiet -b x",
+    "switch --no-quiet --quiet main",
+    "stash pop -q",
+    "stash -q pop",
+    "stash apply --quiet",
+    "stash",
+    "stash push -m pop",
+    "stash list",
+    "merge --no-autostash x",
+    "status",
+    "restore f",
+    "log -- checkout",
+    "",
+  ])("lets git %j through", (command) => {
+    expect(checkoutRefusal(command === "" ? [] : command.split(" "))).toBeUndefined();
+  });
+});
+
+describe("gitlinkPaths", () => {
+  const OID = "8c67b8e6fc4ca8839b9fd5aebd6349da015e292b";
+  const entry = (mode: string, path: string, stage = 0) => `${mode} ${OID} ${stage}\t${path}\0`;
+
+  it("keeps mode 160000 entries only, once each, paths as written", () => {
+    const listing = [
+      entry("100644", "f.txt"),
+      entry("160000", "a b/ç\nx"),
+      entry("120000", "link"),
+      entry("160000", "conflict", 1),
+      entry("160000", "conflict", 2),
+      entry("100755", "160000"),
+      entry("040000", "sparse/"),
+    ].join("");
+    expect(gitlinkPaths(listing)).toStrictEqual(["a b/ç\nx", "conflict"]);
+    expect(gitlinkPaths("")).toStrictEqual([]);
+  });
+
+  it.each([
+    ["an entry without a tab", `160000 ${OID} 0 sub\0`],
+    ["a bad mode", `16000 ${OID} 0\tsub\0`],
+    ["a short object name", "160000 abc 0\tsub\0"],
+    ["a path that is not UTF-8", `160000 ${OID} 0\tb\uFFFDd\0`],
+  ])("refuses %s", (_name, listing) => {
+    expect(typeof gitlinkPaths(listing)).toBe("string");
+  });
+});
+
+describe("submoduleConfigRefusal", () => {
+  const result = (stdout: string, over: Partial<RunResult> = {}): RunResult => ({
+    exitCode: 0,
+    signal: null,
+    stdout,
+    stderr: "",
+    stdoutBytes: 0,
+    stderrBytes: 0,
+    stdoutTruncated: false,
+    stderrTruncated: false,
+    truncated: false,
+    timedOut: false,
+    flooded: false,
+    aborted: false,
+    ...over,
+  });
+  const OID = "8c67b8e6fc4ca8839b9fd5aebd6349da015e292b";
+  const links = (...paths: string[]) => paths.map((p) => `160000 ${OID} 0\t${p}\0`).join("");
+  let top: string;
+  beforeAll(() => {
+    top = mkdtempSync(join(tmpdir(), "toolgate-submodule-check-"));
+  });
+  afterAll(() => rmSync(top, { recursive: true, force: true }));
+
+  it("costs one git process when the index has no populated gitlink", async () => {
+    const reads: string[][] = [];
+    const ins: string[] = [];
+    const read: GitRead = async (args) => {
+      reads.push([...args]);
+      return result(links("empty"));
+    };
+    const readIn: GitReadIn = async (folder) => {
+      ins.push(folder);
+      return result("");
+    };
+    expect(await submoduleConfigRefusal(top, read, readIn)).toBeUndefined();
+    expect(reads).toStrictEqual([GITLINK_LIST_ARGS]);
+    expect(ins).toStrictEqual([]);
+  });
+
+  it("refuses when the gitlinks cannot be listed, or a submodule's config cannot be read", async () => {
+    const failing = result("", { exitCode: 128, stderr: "fatal: index file corrupt\n" });
+    expect(
+      await submoduleConfigRefusal(
+        top,
+        async () => failing,
+        async () => result(""),
+      ),
+    ).toMatch(
+      /^Refused: could not check the git config of submodule \. \(could not list its gitlinks: fatal: index file corrupt\)/,
+    );
+    mkdirSync(join(top, "s", ".git"), { recursive: true });
+    const timeout = result("", { exitCode: null, timedOut: true });
+    expect(
+      await submoduleConfigRefusal(
+        top,
+        async () => result(links("s")),
+        async () => timeout,
+      ),
+    ).toMatch(/^Refused: could not check the git config of submodule s \(timed out\)/);
+  });
+
+  it(`checks at most ${MAX_CHECKED_SUBMODULES} submodules and ${MAX_SUBMODULE_DEPTH} levels`, async () => {
+    const wide = join(top, "wide");
+    const paths = Array.from({ length: MAX_CHECKED_SUBMODULES + 1 }, (_, i) => `s${i}`);
+    for (const p of paths) mkdirSync(join(wide, p, ".git"), { recursive: true });
+    const readIn: GitReadIn = async () => result("");
+    const all = async () => result(links(...paths));
+    expect(await submoduleConfigRefusal(wide, all, readIn)).toMatch(
+      /submodule s100 \(more than 100 populated submodules\)/,
+    );
+    const enough = async () => result(links(...paths.slice(0, MAX_CHECKED_SUBMODULES)));
+    expect(await submoduleConfigRefusal(wide, enough, readIn)).toBeUndefined();
+
+    // n/.git, n/n/.git, ... each listing the next one.
+    const deep = (levels: number) => {
+      const base = mkdtempSync(join(top, "deep-"));
+      for (let d = 1; d <= levels; d++) {
+        mkdirSync(join(base, ...Array<string>(d).fill("n"), ".git"), { recursive: true });
+      }
+      return base;
+    };
+    const chain: GitReadIn = async (_folder, args) =>
+      result(args[0] === "ls-files" ? links("n") : "");
+    const ok = deep(MAX_SUBMODULE_DEPTH);
+    expect(await submoduleConfigRefusal(ok, async () => result(links("n")), chain)).toBeUndefined();
+    const tooDeep = deep(MAX_SUBMODULE_DEPTH + 1);
+    expect(await submoduleConfigRefusal(tooDeep, async () => result(links("n")), chain)).toMatch(
+      /submodule n\/n\/n\/n\/n\/n\/n\/n\/n \(it is nested more than 8 deep\)/,
+    );
   });
 });
 
@@ -376,13 +759,13 @@ describe("submoduleOverrides", () => {
     "fatal: this operation must be run in a work tree",
   ])("forces nothing and reads nothing more without a worktree: %s", async (stderr) => {
     const { calls, read } = fake({ exitCode: 128, stderr: `${stderr}\n` });
-    expect(await submoduleOverrides(read)).toStrictEqual([]);
+    expect(await submoduleOverrides(read)).toStrictEqual({ top: undefined, config: [] });
     expect(calls).toHaveLength(1);
   });
 
   it("costs one git process when no .gitmodules exists anywhere", async () => {
     const { calls, read } = fake({ stdout: `${top}\n` });
-    expect(await submoduleOverrides(read)).toStrictEqual([]);
+    expect(await submoduleOverrides(read)).toStrictEqual({ top, config: [] });
     expect(calls).toStrictEqual([GITMODULES_PROBE_ARGS]);
   });
 
@@ -391,12 +774,15 @@ describe("submoduleOverrides", () => {
       { stdout: `${top}\n${OID}\n` },
       { stdout: "submodule.a b.ignore\nnone\0submodule.c.path\nc\0" },
     );
-    expect(await submoduleOverrides(read)).toStrictEqual([
-      ["submodule.a b.ignore", "all"],
-      ["submodule.a b.fetchRecurseSubmodules", "false"],
-      ["submodule.c.ignore", "all"],
-      ["submodule.c.fetchRecurseSubmodules", "false"],
-    ]);
+    expect(await submoduleOverrides(read)).toStrictEqual({
+      top,
+      config: [
+        ["submodule.a b.ignore", "all"],
+        ["submodule.a b.fetchRecurseSubmodules", "false"],
+        ["submodule.c.ignore", "all"],
+        ["submodule.c.fetchRecurseSubmodules", "false"],
+      ],
+    });
     expect(calls[1]).toStrictEqual(["config", "--blob", OID, "--list", "--null"]);
   });
 
@@ -408,7 +794,7 @@ describe("submoduleOverrides", () => {
       { stdout: `${worktree}\n${OID}\n` },
       { stdout: "submodule.x.path\nx\0" },
     );
-    expect(await submoduleOverrides(read)).toHaveLength(2);
+    expect(await submoduleOverrides(read)).toMatchObject({ top: worktree, config: { length: 2 } });
     expect(calls[1]).toStrictEqual([
       "config",
       "--file",
@@ -464,7 +850,9 @@ describe("submoduleOverrides", () => {
     const many = fake({ stdout: `${top}\n${OID}\n` }, { stdout: names(MAX_SUBMODULE_NAMES + 1) });
     expect(await submoduleOverrides(many.read)).toMatch(/more than 1000 submodules\)$/);
     const enough = fake({ stdout: `${top}\n${OID}\n` }, { stdout: names(MAX_SUBMODULE_NAMES) });
-    expect(await submoduleOverrides(enough.read)).toHaveLength(2 * MAX_SUBMODULE_NAMES);
+    expect(await submoduleOverrides(enough.read)).toMatchObject({
+      config: { length: 2 * MAX_SUBMODULE_NAMES },
+    });
   });
 });
 
@@ -474,7 +862,7 @@ describe("the overrides reach git", () => {
     const n = Number(env.GIT_CONFIG_COUNT) - 1;
     expect(env[`GIT_CONFIG_KEY_${n}`]).toBe("submodule.a.ignore");
     expect(env[`GIT_CONFIG_VALUE_${n}`]).toBe("all");
-    expect(env[`GIT_CONFIG_KEY_${n - 1}`]).toBe("status.submoduleSummary");
+    expect(env[`GIT_CONFIG_KEY_${n - 1}`]).toBe("rebase.autoStash");
   });
 
   it.each([

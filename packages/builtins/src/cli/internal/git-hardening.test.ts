@@ -168,7 +168,10 @@ describe("git through CLITool never runs repository-controlled programs", () => 
     dirty();
     const tool = new CLITool({ allowedCommands: ["git"], cwd: main });
     const response = await tool.run({ command: "git status --short" }, context());
-    expect(response.status, response.text).toBe("success");
+    // A populated submodule's config is checked like the repository's (git-submodules.test.ts).
+    expect(response.text).toMatch(
+      /^Refused: the git config of submodule sub sets filter\.subevil\.clean/,
+    );
     expect(ran()).toBe(false);
   });
 
@@ -1310,6 +1313,8 @@ describe("git hardening helpers: exact reasons and edges", () => {
     "diff.submodule": "short",
     "diff.ignoreSubmodules": "all",
     "status.submoduleSummary": "false",
+    "merge.autoStash": "false",
+    "rebase.autoStash": "false",
   };
   const forcedPairs = (env: Record<string, string>, from: number) =>
     Object.fromEntries(

@@ -52,6 +52,9 @@ const GIT_FORCED_CONFIG: readonly (readonly [string, string])[] = [
   ["diff.submodule", "short"],
   ["diff.ignoreSubmodules", "all"],
   ["status.submoduleSummary", "false"],
+  // An autostash is applied like `git stash apply` without -q, which compares the worktree.
+  ["merge.autoStash", "false"],
+  ["rebase.autoStash", "false"],
 ];
 
 /** Arguments (after the repository options) that list the config git will use, with origins. */
@@ -203,14 +206,21 @@ export function repositoryConfigProblems(listing: string): RepositoryConfigProbl
 
 const MAX_NAMED_KEYS = 5;
 
-/** The refusal text for a repository whose config sets `problems` (at least one). */
-export function repositoryConfigRefusal(problems: readonly RepositoryConfigProblem[]): string {
+/**
+ * The refusal text for a repository whose config sets `problems` (at least one); `owner` names
+ * it (such as `submodule lib/x`) when it is not the one the command runs in.
+ */
+export function repositoryConfigRefusal(
+  problems: readonly RepositoryConfigProblem[],
+  owner?: string,
+): string {
   const named = problems
     .slice(0, MAX_NAMED_KEYS)
     .map((p) => `${printableText(p.key, 120)}, ${p.reason}`);
   const more = problems.length - named.length;
   if (more > 0) named.push(`${more} more such key${more === 1 ? "" : "s"}`);
-  return `Refused: the repository's git config sets ${named.join("; and ")}. git is not run in a repository whose config chooses programs to run.`;
+  const whose = owner === undefined ? "the repository's git config" : `the git config of ${owner}`;
+  return `Refused: ${whose} sets ${named.join("; and ")}. git is not run in a repository whose config chooses programs to run.`;
 }
 
 /**
@@ -278,6 +288,8 @@ export function gitConfigReadEnvironment(
   env.GIT_CONFIG_NOSYSTEM = "1";
   env.GIT_CONFIG_GLOBAL = "/dev/null";
   delete env.GIT_CONFIG_SYSTEM;
+  // Reads that take a pathspec (the gitlink listing's `:(top)`) need its magic.
+  for (const name of ["LITERAL", "GLOB", "NOGLOB", "ICASE"]) delete env[`GIT_${name}_PATHSPECS`];
   env.LC_ALL = "C";
   return env;
 }
@@ -309,6 +321,14 @@ export const GITMODULES_PROBE_ARGS: readonly string[] = [
 /** Reads one git command's output (arguments after the repository options). */
 export type GitRead = (args: readonly string[]) => Promise<RunResult>;
 
+/** What `submoduleOverrides` found. */
+export interface SubmoduleOverrides {
+  /** The worktree's top folder, as git printed it; `undefined` without a worktree. */
+  readonly top: string | undefined;
+  /** Config to pass to `gitEnvironment`: two keys per submodule name. */
+  readonly config: readonly (readonly [string, string])[];
+}
+
 /** Most submodule names forced per call (two environment entries each). */
 export const MAX_SUBMODULE_NAMES = 1000;
 
@@ -319,21 +339,22 @@ const NO_WORKTREE =
 const OBJECT_NAME = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 
 /**
- * The config that keeps git out of every submodule the repository's `.gitmodules` names
- * (`submodule.<name>.ignore=all` and `.fetchRecurseSubmodules=false`, to pass to
- * `gitEnvironment`), or the refusal text when that file cannot be read. Costs one `git rev-parse`
+ * The worktree's top folder and the config that keeps git out of every submodule the
+ * repository's `.gitmodules` names (`submodule.<name>.ignore=all` and
+ * `.fetchRecurseSubmodules=false`, to pass to `gitEnvironment`), or the refusal text when that
+ * file cannot be read. Costs one `git rev-parse`
  * per call (outside a worktree too, where it fails at once), and one `git config` more when a
  * `.gitmodules` exists.
  */
-export async function submoduleOverrides(
-  read: GitRead,
-): Promise<readonly (readonly [string, string])[] | string> {
+export async function submoduleOverrides(read: GitRead): Promise<SubmoduleOverrides | string> {
   const refuse = (why: string) =>
     `Refused: could not read the repository's .gitmodules to check it (${printableText(why, 300)})`;
   const probe = await read(GITMODULES_PROBE_ARGS);
   const failed = gitReadFailure(probe);
   if (failed !== undefined) {
-    return probe.exitCode === 128 && NO_WORKTREE.test(probe.stderr.trim()) ? [] : refuse(failed);
+    return probe.exitCode === 128 && NO_WORKTREE.test(probe.stderr.trim())
+      ? { top: undefined, config: [] }
+      : refuse(failed);
   }
   const lines = probe.stdout.split("\n");
   const top = lines[0]!;
@@ -351,7 +372,7 @@ export async function submoduleOverrides(
   const file = join(top, ".gitmodules");
   const inWorktree = pathExists(file);
   if (typeof inWorktree === "string") return refuse(inWorktree);
-  if (!inWorktree && blob === undefined) return [];
+  if (!inWorktree && blob === undefined) return { top, config: [] };
   const listing = await read(
     inWorktree
       ? ["config", "--file", file, "--list", "--null"]
@@ -363,10 +384,11 @@ export async function submoduleOverrides(
   if (names.length > MAX_SUBMODULE_NAMES) {
     return refuse(`it names more than ${MAX_SUBMODULE_NAMES} submodules`);
   }
-  return names.flatMap((name) => [
+  const config = names.flatMap((name) => [
     [`submodule.${name}.ignore`, "all"] as const,
     [`submodule.${name}.fetchRecurseSubmodules`, "false"] as const,
   ]);
+  return { top, config };
 }
 
 /**
