@@ -618,7 +618,7 @@ describe("submoduleConfigRefusal", () => {
         async () => result(""),
       ),
     ).toMatch(
-      /^Refused: could not check the git config of submodule \. \(could not list its gitlinks: fatal: index file corrupt\)/,
+      /^Refused: could not list the repository's submodules to check them \(could not list its gitlinks: fatal: index file corrupt\)\.$/,
     );
     mkdirSync(join(top, "s", ".git"), { recursive: true });
     const timeout = result("", { exitCode: null, timedOut: true });

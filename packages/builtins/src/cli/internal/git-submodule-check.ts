@@ -110,11 +110,13 @@ export async function submoduleConfigRefusal(
 ): Promise<string | undefined> {
   const refuse = (path: string, why: string) =>
     `Refused: could not check the git config of submodule ${printableText(path, 200)} (${printableText(why, 300)}). git is not run where it may enter a repository whose config is not checked.`;
+  const unlisted = (why: string) =>
+    `Refused: could not list the repository's submodules to check them (${printableText(why, 300)}).`;
   let root: string;
   try {
     root = realpathSync(top);
   } catch (error) {
-    return refuse(".", String(error));
+    return unlisted(String(error));
   }
   const pending: { folder: string; shown: string; depth: number }[] = [];
   const listed = await read(GITLINK_LIST_ARGS);
@@ -129,7 +131,7 @@ export async function submoduleConfigRefusal(
     return undefined;
   };
   const topProblem = queue(top, "", 1, listed);
-  if (topProblem !== undefined) return refuse(".", topProblem);
+  if (topProblem !== undefined) return unlisted(topProblem);
   let checked = 0;
   for (let next = pending.shift(); next !== undefined; next = pending.shift()) {
     const { folder, shown, depth } = next;
