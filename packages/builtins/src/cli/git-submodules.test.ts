@@ -29,6 +29,7 @@ import {
   MAX_CHECKED_SUBMODULES,
   MAX_SUBMODULE_DEPTH,
   submoduleConfigRefusal,
+  submoduleReadEnvironment,
 } from "./internal/git-submodule-check.js";
 import type { RunResult } from "./internal/run-process.js";
 
@@ -350,6 +351,23 @@ describe("CLITool checks the config of every repository git may enter", () => {
       refusal: unchecked("sub", "its \\.git points into the worktree, at gd\\)"),
     },
     {
+      // git would run inside that other folder, whose gitlinks were not listed.
+      name: "a submodule whose core.worktree names another folder",
+      hostile: false,
+      build: (repo) => git(join(repo, "sub"), "config", "core.worktree", repo),
+      refusal: unchecked("sub", "its core\\.worktree names another folder: "),
+    },
+    {
+      name: "a submodule whose config includes another file",
+      hostile: false,
+      build: (repo) => {
+        writeFileSync(`${repo}-included`, "[core]\n\tbare = false\n");
+        git(join(repo, "sub"), "config", "include.path", `${repo}-included`);
+      },
+      refusal:
+        /^Refused: the git config of submodule sub sets include\.path, which loads more config/,
+    },
+    {
       name: "a submodule whose .git file points nowhere",
       build: (repo) => writeFileSync(join(repo, "sub", ".git"), "gitdir: /nonexistent/x\n"),
       refusal: unchecked("sub", "Error: ENOENT"),
@@ -538,6 +556,37 @@ describe("checkoutRefusal", () => {
     "",
   ])("lets git %j through", (command) => {
     expect(checkoutRefusal(command === "" ? [] : command.split(" "))).toBeUndefined();
+  });
+});
+
+describe("submoduleReadEnvironment", () => {
+  it("drops what chooses another repository and reads the folder's .git, as git does", () => {
+    const env = submoduleReadEnvironment({
+      PATH: "/bin",
+      GIT_DIR: "/super/.git",
+      GIT_WORK_TREE: "/super",
+      GIT_INDEX_FILE: "/tmp/index",
+      GIT_OBJECT_DIRECTORY: "/tmp/objects",
+      GIT_COMMON_DIR: "/super/.git",
+      GIT_NAMESPACE: "x",
+      GIT_CONFIG: "/tmp/config",
+      GIT_LITERAL_PATHSPECS: "1",
+    });
+    expect(env.GIT_DIR).toBe(".git");
+    for (const name of [
+      "GIT_WORK_TREE",
+      "GIT_INDEX_FILE",
+      "GIT_OBJECT_DIRECTORY",
+      "GIT_COMMON_DIR",
+      "GIT_NAMESPACE",
+      "GIT_CONFIG",
+      "GIT_LITERAL_PATHSPECS",
+    ]) {
+      expect(env[name], name).toBeUndefined();
+    }
+    expect(env.PATH).toBe("/bin");
+    expect(env.GIT_CONFIG_GLOBAL).toBe("/dev/null");
+    expect(Number(env.GIT_CONFIG_COUNT)).toBeGreaterThan(0);
   });
 });
 
