@@ -176,7 +176,7 @@ export async function submoduleConfigRefusal(
  * file points), `undefined` when there is no `.git` (not populated), or an Error saying why it
  * cannot be told.
  */
-export function submoduleGitDir(folder: string): string | Error | undefined {
+function submoduleGitDir(folder: string): string | Error | undefined {
   const dotGit = join(folder, ".git");
   try {
     lstatSync(dotGit);
