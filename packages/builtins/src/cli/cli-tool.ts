@@ -169,7 +169,8 @@ export class CLITool extends Tool<CLIArgs> {
       const allowed = [...this.allowedCommands].join(", ") || "none";
       return `program '${program}' is not allowed${hint}; allowed: ${allowed}`;
     }
-    return this.#argPolicy(parsed.argv) ?? parsed.argv;
+    const switching = program === "git" ? checkoutRefusal(parsed.argv.slice(1)) : undefined;
+    return this.#argPolicy(parsed.argv) ?? switching ?? parsed.argv;
   }
 
   /**
@@ -208,8 +209,6 @@ export class CLITool extends Tool<CLIArgs> {
 
     let env: Record<string, string> = { ...this.#env };
     if (program === "git") {
-      const switching = checkoutRefusal(argv.slice(1));
-      if (switching !== undefined) return ToolResponse.error(switching);
       const read = (args: readonly string[]) => this.#readGit(file, argv, args, context?.signal);
       const refusal = await this.#gitConfigRefusal(read);
       if (refusal !== undefined) return ToolResponse.error(refusal);

@@ -506,6 +506,8 @@ describe("CLITool checks the config of every repository git may enter", () => {
       "git switch --quiet --no-quiet other",
     ]) {
       dirty(repo, ["nested"]);
+      // Refused before anything runs, so nobody is asked to confirm it.
+      expect(tool.needsConfirmation({ command }), command).toBe(false);
       const response = await tool.run({ command }, context());
       expect(response.text, command).toMatch(/^Refused: git (checkout|switch) without -q /);
     }
@@ -521,20 +523,20 @@ describe("CLITool checks the config of every repository git may enter", () => {
 
 describe("checkoutRefusal", () => {
   it.each([
-    ["checkout main", /^Refused: git checkout without -q/],
-    ["checkout -b x", /^Refused: git checkout without -q/],
-    ["-C sub checkout main", /^Refused: git checkout without -q/],
-    ["-c x=y checkout main", /^Refused: git checkout without -q/],
-    ["checkout -qb x", /^Refused: git checkout without -q/], // only a lone -q is read
-    ["checkout -q --no-quiet main", /^Refused: git checkout without -q/],
-    ["checkout main -- -q", /^Refused: git checkout without -q/],
-    ["switch main", /^Refused: git switch without -q/],
-    ["stash pop", /^Refused: git stash pop without -q/],
-    ["stash apply stash@{1}", /^Refused: git stash apply without -q/],
-    ["stash branch b", /^Refused: git stash branch /],
-    ["merge --autostash x", /^Refused: --autostash /],
-    ["pull --autos", /^Refused: --autostash /],
-    ["checkout -q --autostash x", /^Refused: --autostash /],
+    ["checkout main", /^git checkout without -q/],
+    ["checkout -b x", /^git checkout without -q/],
+    ["-C sub checkout main", /^git checkout without -q/],
+    ["-c x=y checkout main", /^git checkout without -q/],
+    ["checkout -qb x", /^git checkout without -q/], // only a lone -q is read
+    ["checkout -q --no-quiet main", /^git checkout without -q/],
+    ["checkout main -- -q", /^git checkout without -q/],
+    ["switch main", /^git switch without -q/],
+    ["stash pop", /^git stash pop without -q/],
+    ["stash apply stash@{1}", /^git stash apply without -q/],
+    ["stash branch b", /^git stash branch /],
+    ["merge --autostash x", /^--autostash /],
+    ["pull --autos", /^--autostash /],
+    ["checkout -q --autostash x", /^--autostash /],
   ])("refuses git %s", (command, refusal) => {
     expect(checkoutRefusal(command.split(" "))).toMatch(refusal);
   });

@@ -225,10 +225,11 @@ const STASH_APPLYING = new Set(["apply", "pop"]);
 const GLOBAL_WITH_VALUE = new Set(["-C", "-c", "--git-dir", "--work-tree", "--namespace"]);
 
 /**
- * Why a git argv (without the program) is refused before any check runs: `checkout`, `switch`,
- * `stash apply` and `stash pop` without `-q`/`--quiet` (after switching they compare the worktree,
- * entering submodules that the new commit's `.gitmodules` names, possibly over a repository the
- * index did not list), `stash branch`, and `--autostash` (or an abbreviation) anywhere.
+ * Why a git argv (without the program) is refused before anything runs, to follow "Refused: ":
+ * `checkout`, `switch`, `stash apply` and `stash pop` without `-q`/`--quiet` (after switching
+ * they compare the worktree, entering submodules that the new commit's `.gitmodules` names,
+ * possibly over a repository the index did not list), `stash branch`, and `--autostash` (or an
+ * abbreviation) anywhere.
  */
 export function checkoutRefusal(args: readonly string[]): string | undefined {
   let i = 0;
@@ -241,14 +242,14 @@ export function checkoutRefusal(args: readonly string[]): string | undefined {
   const end = rest.indexOf("--");
   const options = end === -1 ? rest : rest.slice(0, end);
   if (options.some((t) => t.length > 2 && t.startsWith("--") && "--autostash".startsWith(t))) {
-    return "Refused: --autostash applies a stash after the command, which compares the worktree and may enter submodules whose config is not checked. Stash, run the command, and `git stash pop -q` separately.";
+    return "--autostash applies a stash after the command, which compares the worktree and may enter submodules whose config is not checked. Stash, run the command, and `git stash pop -q` separately.";
   }
   let what: string | undefined;
   if (QUIET_NEEDED.has(subcommand)) what = `git ${subcommand}`;
   if (subcommand === "stash") {
     const action = options.find((t) => !t.startsWith("-"));
     if (action === "branch") {
-      return "Refused: git stash branch compares the worktree after checking out, which may enter submodules whose config is not checked. Use `git switch -q -c <branch> <commit>` and `git stash apply -q`.";
+      return "git stash branch compares the worktree after checking out, which may enter submodules whose config is not checked. Use `git switch -q -c <branch> <commit>` and `git stash apply -q`.";
     }
     if (action !== undefined && STASH_APPLYING.has(action)) what = `git stash ${action}`;
   }
@@ -259,5 +260,5 @@ export function checkoutRefusal(args: readonly string[]): string | undefined {
   );
   return quiet
     ? undefined
-    : `Refused: ${what} without -q compares the worktree afterwards, which may enter submodules whose config is not checked. Add -q (or --quiet), then run git status.`;
+    : `${what} without -q compares the worktree afterwards, which may enter submodules whose config is not checked. Add -q (or --quiet), then run git status.`;
 }
