@@ -133,8 +133,9 @@ export async function submoduleConfigRefusal(
   const topProblem = queue(top, "", 1, listed);
   if (topProblem !== undefined) return unlisted(topProblem);
   let checked = 0;
-  for (let next = pending.shift(); next !== undefined; next = pending.shift()) {
-    const { folder, shown, depth } = next;
+  // Breadth-first, by index: the listing may hold many unpopulated gitlinks.
+  for (let i = 0; i < pending.length; i++) {
+    const { folder, shown, depth } = pending[i]!;
     const gitdir = submoduleGitDir(folder);
     if (gitdir === undefined) continue; // not populated: git does not enter it
     if (gitdir instanceof Error) return refuse(shown, gitdir.message);
