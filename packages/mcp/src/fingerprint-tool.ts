@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { canonicalJson } from "./internal/canonical-json.js";
+import { canonicalJson } from "@toolgate/tool-core/internal";
 
 /** The parts of an MCP tool definition that a fingerprint covers. */
 export interface MCPToolDefinition {

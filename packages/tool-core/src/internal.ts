@@ -2,6 +2,7 @@
 // builtins). Outside semver: any release may change or remove these. Apps import from
 // "@toolgate/tool-core" only.
 
+export { canonicalJson } from "./internal/canonical-json.js";
 export { clip } from "./internal/clip.js";
 export { cutWithMarker, type MarkedCut } from "./internal/cut-with-marker.js";
 export { isRecord } from "./internal/is-record.js";

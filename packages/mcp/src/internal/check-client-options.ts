@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { isRecord, timeoutOption } from "@toolgate/tool-core/internal";
+import { canonicalJson, isRecord, timeoutOption } from "@toolgate/tool-core/internal";
 import { type MCPClientOptions, NAMESPACE_PATTERN } from "../mcp-client-options.js";
 import { checkLimit, DEFAULT_MAX_DESCRIPTION_CHARS } from "../sanitize-description.js";
-import { canonicalJson } from "./canonical-json.js";
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const FINGERPRINT = /^[0-9a-f]{64}$/;

@@ -1,8 +1,8 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import { canonicalJson } from "@toolgate/tool-core/internal";
 import { MCPClientError } from "../mcp-client-error.js";
 import { MCP_CLIENT_ERROR_CODES, type MCPClientErrorCode } from "../mcp-error-codes.js";
-import { canonicalJson } from "./canonical-json.js";
 import { cleanError, describeError } from "./clean-error.js";
 import { Deadline } from "./deadline.js";
 import type { ServerConnection } from "./server-connection.js";

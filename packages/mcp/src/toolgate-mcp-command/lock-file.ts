@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
-import { isRecord } from "@toolgate/tool-core/internal";
+import { canonicalJson, isRecord } from "@toolgate/tool-core/internal";
 import { FINGERPRINT_FIELDS } from "../fingerprint-tool.js";
-import { canonicalJson } from "../internal/canonical-json.js";
 import { serverText } from "../internal/server-text.js";
 import { NAMESPACE_PATTERN, SERVER_PIN_KEY } from "../mcp-client.js";
 import { quotedText } from "./quoted-text.js";
