@@ -1,0 +1,81 @@
+import type { ExecutionResult } from "../../tool-registry.js";
+import { checkArgumentValues } from "../check-argument-values.js";
+import { readArguments } from "./arguments.js";
+import type { Args, Channel, ToolEntry } from "./channel.js";
+import { type ConfirmationNeed, confirmationNeed } from "./confirmation.js";
+import { lookUp, unknownTool } from "./lookup.js";
+import { permissionDenial } from "./permissions.js";
+import { deniedCall, invalidCall } from "./refusals.js";
+import { typeLabel } from "./type-label.js";
+import { schemaProblem, validationProblem, validatorOf } from "./validation.js";
+
+/** A call that passed stages 1-4: its tool, its valid arguments, and whether it needs confirmation. */
+export interface AdmittedCall {
+  readonly entry: ToolEntry;
+  readonly args: Args;
+  /** Why it needs confirmation; `undefined` when it may run at once. */
+  readonly need: ConfirmationNeed | undefined;
+}
+
+/**
+ * Stages 1-5a, in order, synchronously: lookup, arguments (parsed, then their values checked
+ * before anything recurses), permissions, validation, and the confirmation decision. The call is
+ * either admitted, or refused with the response the model gets (reported as an event). Both
+ * `execute` and `check` go through here, so they cannot disagree.
+ */
+export function admitCall(
+  channel: Channel,
+  name: unknown,
+  rawArgs: unknown,
+  callId: string | undefined,
+): AdmittedCall | ExecutionResult {
+  // 1. Lookup.
+  const entry = lookUp(channel, name);
+  if (entry === undefined) return unknownTool(channel, name, callId);
+  const tool = entry.tool;
+
+  // 2. Arguments.
+  let args: Args;
+  try {
+    const parsed = readArguments(rawArgs);
+    if (typeof parsed === "string") {
+      return invalidCall(channel, tool, callId, "invalid-json", parsed);
+    }
+    args = parsed;
+    const problem = checkArgumentValues(args, typeof rawArgs === "object");
+    if (problem !== undefined) {
+      return invalidCall(channel, tool, callId, "invalid-arguments", problem);
+    }
+  } catch (error) {
+    const problem = `arguments cannot be read (${typeLabel(error)})`;
+    return invalidCall(channel, tool, callId, "invalid-arguments", problem, false, error);
+  }
+
+  // 3. Permissions.
+  const denial = permissionDenial(channel, entry);
+  if (denial !== undefined) return deniedCall(channel, tool, callId, "permissions", denial);
+
+  // 4. Validation.
+  let validate: ReturnType<typeof validatorOf>;
+  try {
+    validate = validatorOf(entry);
+  } catch (error) {
+    const text = schemaProblem(tool.name, error);
+    return invalidCall(channel, tool, callId, "invalid-schema", text, true);
+  }
+  const invalid = validationProblem(validate, args);
+  if (invalid !== undefined) {
+    return invalidCall(
+      channel,
+      tool,
+      callId,
+      "invalid-arguments",
+      invalid.problem,
+      false,
+      invalid.error,
+    );
+  }
+
+  // 5a. Whether it needs confirmation.
+  return { entry, args, need: confirmationNeed(channel, tool, args) };
+}

@@ -1,0 +1,169 @@
+import type { ToolContext } from "@toolgate/tool-core";
+import {
+  callAbortController,
+  NEVER_ABORTED_SIGNAL,
+  timeoutOption,
+} from "@toolgate/tool-core/internal";
+import type { ExecuteOptions, ExecutionResult } from "../../tool-registry.js";
+import type { Args, Channel, ToolEntry } from "./channel.js";
+import { emit } from "./events.js";
+import {
+  cancelledBeforeStart,
+  type Outcome,
+  returned,
+  type Settle,
+  stopped,
+  thrown,
+} from "./outcome.js";
+
+const hasOwn = Object.prototype.hasOwnProperty;
+const promiseThen = Promise.prototype.then;
+
+/**
+ * Stage 6: runs an admitted call, with the call's or the registry's deadline and the caller's
+ * signal, and hands what the tool returned or threw to the outcome stage. The common case (no
+ * deadline, no caller signal, a tool that answers synchronously) allocates no controller, timer
+ * or promise.
+ */
+export function run<T>(
+  channel: Channel,
+  entry: ToolEntry,
+  args: Args,
+  options: ExecuteOptions | undefined,
+  callId: string | undefined,
+  settle: Settle<T>,
+): Outcome<T> {
+  const tool = entry.tool;
+  const signal = options?.signal;
+  const timeoutMs =
+    options?.timeoutMs === undefined
+      ? channel.timeoutMs
+      : (timeoutOption(options.timeoutMs, "ToolRegistry.execute: timeoutMs", null) ?? undefined);
+  if (signal?.aborted) return cancelledBeforeStart(channel, tool, callId, signal.reason);
+  const started = channel.onEvent === undefined ? 0 : performance.now();
+  if (channel.onEvent !== undefined) {
+    emit(channel, { type: "start", tool: tool.name, origin: tool.origin, callId, args });
+  }
+  if (signal === undefined && timeoutMs === undefined) {
+    const context =
+      callId === undefined
+        ? entry.context
+        : { signal: NEVER_ABORTED_SIGNAL, callId, maxResultChars: entry.budget };
+    try {
+      const value = tool.run(args, context);
+      // Reading `then` runs the tool's code (a getter, a proxy trap), so it is inside the try.
+      if (!isThenable(value)) return returned(channel, entry, callId, value, started);
+      // Settled in the same turn as the tool's promise: `execute` waits no turn more.
+      return whenSettled(
+        value,
+        (resolved) => settle(returned(channel, entry, callId, resolved, started)),
+        (error) => settle(thrown(channel, entry, callId, error, started)),
+      );
+    } catch (error) {
+      return thrown(channel, entry, callId, error, started);
+    }
+  }
+  return runWithDeadline(channel, entry, args, callId, signal, timeoutMs, started, settle);
+}
+
+// One promise that the first of result, deadline and caller's abort settles; whatever comes
+// after is ignored (a tool that gives up when its signal aborts answers too late to count).
+function runWithDeadline<T>(
+  channel: Channel,
+  entry: ToolEntry,
+  args: Args,
+  callId: string | undefined,
+  signal: AbortSignal | undefined,
+  timeoutMs: number | undefined,
+  started: number,
+  settle: Settle<T>,
+): Promise<T> {
+  const tool = entry.tool;
+  // Made for this call only, so the tool may hand its signal to code that never removes
+  // listeners; and only when the tool reads it: a new AbortSignal costs microseconds on Node 20.
+  let controller: AbortController | undefined;
+  let stopError: unknown;
+  let isStopped = false;
+  const context: ToolContext = {
+    callId,
+    maxResultChars: entry.budget,
+    get signal() {
+      if (controller === undefined) {
+        controller = callAbortController();
+        if (isStopped) controller.abort(stopError);
+      }
+      return controller.signal;
+    },
+  };
+  return new Promise<T>((resolve) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let settled = false;
+    const finish = (result: ExecutionResult) => {
+      if (settled) return;
+      settled = true;
+      if (timer !== undefined) clearTimeout(timer);
+      signal?.removeEventListener("abort", onCallerAbort);
+      resolve(settle(result));
+    };
+    const stop = (reason: "timeout" | "cancelled", error: unknown) => {
+      isStopped = true;
+      stopError = error;
+      controller?.abort(error);
+      finish(stopped(channel, tool, callId, reason, error, started, timeoutMs));
+    };
+    const onCallerAbort = () => stop("cancelled", signal?.reason);
+    if (timeoutMs !== undefined) {
+      timer = setTimeout(() => {
+        const message = `Tool '${tool.name}' timed out after ${timeoutMs} ms`;
+        stop("timeout", new DOMException(message, "TimeoutError"));
+      }, timeoutMs);
+    }
+    signal?.addEventListener("abort", onCallerAbort, { once: true });
+    try {
+      const value = tool.run(args, context);
+      if (!isThenable(value)) {
+        finish(returned(channel, entry, callId, value, started));
+        return;
+      }
+      whenSettled(
+        value,
+        (resolved) => {
+          if (!settled) finish(returned(channel, entry, callId, resolved, started));
+        },
+        (error) => {
+          if (!settled) finish(thrown(channel, entry, callId, error, started));
+        },
+      );
+    } catch (error) {
+      finish(thrown(channel, entry, callId, error, started));
+    }
+  });
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    value !== null &&
+    (typeof value === "object" || typeof value === "function") &&
+    typeof (value as { then?: unknown }).then === "function"
+  );
+}
+
+/**
+ * Calls `onFulfilled` or `onRejected` once a tool's thenable settles. A plain native promise is
+ * followed as it is (no extra turn); anything else (a promise with its own `then`, a subclass,
+ * a proxy, a hand-made thenable) is first adopted by a promise of ours, whose resolution turns a
+ * `then` that throws into a rejection. May throw synchronously (a proxy posing as a promise).
+ */
+function whenSettled<T>(
+  value: PromiseLike<unknown>,
+  onFulfilled: (value: unknown) => T,
+  onRejected: (error: unknown) => T,
+): Promise<T> {
+  const plain =
+    value instanceof Promise &&
+    Object.getPrototypeOf(value) === Promise.prototype &&
+    !hasOwn.call(value, "then") &&
+    !hasOwn.call(value, "constructor");
+  const pending = plain ? value : new Promise<unknown>((resolve) => resolve(value));
+  return promiseThen.call(pending, onFulfilled, onRejected) as Promise<T>;
+}
