@@ -105,6 +105,33 @@ record(
   registryUs <= 2 * baseUs,
 );
 
+// 1a. check() against execute of the same call: check is the part of execute before the run
+// (lookup, JSON args, permissions, validation, the confirmation decision), so it must not cost
+// more than the whole call does.
+const viaCheck = () => {
+  registry.check("add", json);
+  return Promise.resolve();
+};
+if (registry.check("add", json).status !== "ready") throw new Error("unexpected check result");
+await perCall(viaCheck, 5, 20_000);
+const checkSamples: number[] = [];
+const executeSamples: number[] = [];
+for (let i = 0; i < 1001; i++) {
+  checkSamples.push(await perCall(viaCheck, 1, 200));
+  executeSamples.push(await perCall(viaRegistry, 1, 200));
+}
+const checkUs = median(checkSamples);
+const executeUs = median(executeSamples);
+record(
+  "check() (lookup, JSON args, permissions, validation, confirmation decision)",
+  checkUs,
+  "µs/call",
+  "execute of the same call (a trivial tool)",
+  executeUs,
+  "<= 1x",
+  checkUs <= executeUs,
+);
+
 // 1b. The same with a deadline per call (what production code sets): a timer and a promise more,
 // and no AbortSignal unless the tool reads its signal (this one does not).
 const withDeadline = new ToolRegistry({ timeoutMs: 30_000 });

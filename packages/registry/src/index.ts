@@ -1,4 +1,12 @@
 // Everything exported here is the public API of @toolgate/registry.
+export type {
+  CheckNeedsApproval,
+  CheckOptions,
+  CheckReady,
+  CheckRefused,
+  CheckResult,
+  CheckResultBase,
+} from "./check-result.js";
 export {
   type ConfirmationPolicy,
   type ConfirmationRequest,

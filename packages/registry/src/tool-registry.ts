@@ -1,8 +1,10 @@
 import type { Tool, ToolResponse } from "@toolgate/tool-core";
+import type { CheckOptions, CheckResult } from "./check-result.js";
 import type { ConfirmationPolicy, ConfirmCallback } from "./confirmation.js";
 import type { ExternalContentGuard } from "./external-content-guard.js";
 import { executeBatch } from "./internal/channel/batch.js";
 import { type Channel, createChannel } from "./internal/channel/channel.js";
+import { checkCall } from "./internal/channel/check-call.js";
 import { executeCall } from "./internal/channel/execute-call.js";
 import { checkTool, toolEntry } from "./internal/channel/registration.js";
 import { catalogLine, describeTool } from "./internal/describe-tool.js";
@@ -247,6 +249,27 @@ export class ToolRegistry {
     options: ExecuteOptions = {},
   ): Promise<ExecutionResult[]> {
     return executeBatch(this.#channel, calls, options);
+  }
+
+  /**
+   * What `execute` would do with a call, without running it or asking anyone: lookup, argument
+   * parsing, permissions, validation and the confirmation decision, and nothing more (the
+   * `confirm` callback is not called, no event is emitted: a check is a question, not a call,
+   * and `execute` reports every decision again). Adapters and UIs use it so that an invalid or
+   * denied call is never shown to a person. Never throws.
+   *
+   * - `ready`: `execute` would run the tool at once, with `args`.
+   * - `needs-approval`: valid and allowed, but a person must approve it (`hints`, `by`, `reason`);
+   *   `execute` would ask `confirm` (without one, refuse the call).
+   * - `refused`: `response` is exactly what `execute` would answer, and the tool would not run.
+   *
+   * @example
+   * const check = registry.check("write_file", call.arguments, { callId: call.id });
+   * if (check.status === "refused") return reply(check.response.text);
+   * if (check.status === "needs-approval") showToPerson(check.tool, check.args, check.reason);
+   */
+  check(name: string, args: Args | string, options?: CheckOptions): CheckResult {
+    return checkCall(this.#channel, name, args, options);
   }
 
   /** One line a tool, `- name: summary`: cheap enough to keep in a system prompt. */

@@ -7,7 +7,7 @@ import { lookUp, unknownTool } from "./lookup.js";
 import { permissionDenial } from "./permissions.js";
 import { deniedCall, invalidCall } from "./refusals.js";
 import { typeLabel } from "./type-label.js";
-import { schemaProblem, validationProblem, validatorOf } from "./validation.js";
+import { validationProblem, validatorOf } from "./validation.js";
 
 /** A call that passed stages 1-4: its tool, its valid arguments, and whether it needs confirmation. */
 export interface AdmittedCall {
@@ -56,12 +56,9 @@ export function admitCall(
   if (denial !== undefined) return deniedCall(channel, tool, callId, "permissions", denial);
 
   // 4. Validation.
-  let validate: ReturnType<typeof validatorOf>;
-  try {
-    validate = validatorOf(entry);
-  } catch (error) {
-    const text = schemaProblem(tool.name, error);
-    return invalidCall(channel, tool, callId, "invalid-schema", text, true);
+  const validate = validatorOf(entry);
+  if (typeof validate === "string") {
+    return invalidCall(channel, tool, callId, "invalid-schema", validate, true);
   }
   const invalid = validationProblem(validate, args);
   if (invalid !== undefined) {

@@ -91,7 +91,9 @@ function prepare(channel: Channel, call: ToolCall): PreparedCall {
     }
     const validate = validatorOf(entry);
     const concurrent =
-      validate(parsed) === true && confirmationNeed(channel, entry.tool, parsed) === undefined;
+      typeof validate !== "string" &&
+      validate(parsed) === true &&
+      confirmationNeed(channel, entry.tool, parsed) === undefined;
     return { name, args, id: callId, concurrent };
   } catch {
     return { name, args, id: callId, concurrent: false };

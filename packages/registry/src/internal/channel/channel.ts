@@ -23,8 +23,8 @@ export interface ToolEntry {
   readonly budget: number | undefined;
   /** The context for calls without an id, deadline or caller signal: made once per tool. */
   readonly context: ToolContext;
-  /** The compiled validator, made at the first call. */
-  validate: ArgumentValidator | undefined;
+  /** The compiled validator (or why the schema does not compile), made at the first call. */
+  validate: ArgumentValidator | string | undefined;
   /** The permission decision, made at the first call: tools and permissions are both immutable. */
   denial: string | undefined | typeof UNCHECKED;
 }

@@ -8,21 +8,26 @@ import type { Args, ToolEntry } from "./channel.js";
 import { typeLabel } from "./type-label.js";
 
 /**
- * Stage 4a: the tool's validator, compiled at its first call and kept.
- *
- * @throws what compiling throws, for a schema that is not valid (see {@link schemaProblem}).
+ * Stage 4a: the tool's validator, compiled at its first call and kept; or, for a schema that
+ * does not compile, the refusal text, kept too (the schema cannot change, and every call, and
+ * every `check`, must get the same answer: a second compile of a broken schema throws another
+ * message).
  */
-export function validatorOf(entry: ToolEntry): ArgumentValidator {
+export function validatorOf(entry: ToolEntry): ArgumentValidator | string {
   let validate = entry.validate;
   if (validate === undefined) {
-    validate = argumentValidator(entry.tool.inputSchema);
+    try {
+      validate = argumentValidator(entry.tool.inputSchema);
+    } catch (error) {
+      validate = schemaProblem(entry.tool.name, error);
+    }
     entry.validate = validate;
   }
   return validate;
 }
 
 /** The refusal text for a tool whose input schema cannot be compiled. */
-export function schemaProblem(toolName: string, error: unknown): string {
+function schemaProblem(toolName: string, error: unknown): string {
   const message = clip(error instanceof Error ? error.message : String(error), 200);
   return `tool '${toolName}' cannot be called: its input schema is invalid (${message})`;
 }

@@ -1,0 +1,70 @@
+import type { Hints, ToolResponse } from "@toolgate/tool-core";
+
+/** Options of `ToolRegistry.check`. */
+export interface CheckOptions {
+  /** The model's id for this call; echoed in the result so a UI can match it to the call. */
+  callId?: string;
+}
+
+/** Fields every {@link CheckResult} has. */
+export interface CheckResultBase {
+  /** The tool name (for an unknown tool, the name as the call gave it, made printable and short). */
+  readonly tool: string;
+  /** The tool's origin (trust root); absent when the name matched no tool. */
+  readonly origin?: string;
+  /** `CheckOptions.callId`, when given. */
+  readonly callId?: string;
+}
+
+/** The call would run at once: every check passed and nothing asks for approval. */
+export interface CheckReady extends CheckResultBase {
+  /** Marks a call that would run. */
+  readonly status: "ready";
+  /** The tool's origin. */
+  readonly origin: string;
+  /** The parsed and validated arguments, as the tool would get them. */
+  readonly args: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The call is valid and allowed, and needs a person's approval before it runs: `execute` would
+ * ask the `confirm` callback (and, without one, refuse the call).
+ */
+export interface CheckNeedsApproval extends CheckResultBase {
+  /** Marks a call that needs approval. */
+  readonly status: "needs-approval";
+  /** The tool's origin. */
+  readonly origin: string;
+  /** The parsed and validated arguments, as a person should see them. */
+  readonly args: Readonly<Record<string, unknown>>;
+  /** The tool's hints for this call (`tool.hintsFor(args)`; the worst case when that throws). */
+  readonly hints: Hints;
+  /** Who asks: the tool itself (`needsConfirmation`) or the registry's `confirmationPolicy`. */
+  readonly by: "tool" | "policy";
+  /** Why, in a sentence a person can read (names the tool; holds no argument value). */
+  readonly reason: string;
+}
+
+/**
+ * The call would be refused before the tool runs. `response` is exactly what `execute` would
+ * answer the model (redacted the same way).
+ */
+export interface CheckRefused extends CheckResultBase {
+  /** Marks a refused call. */
+  readonly status: "refused";
+  /**
+   * What refused it: no such tool, argument text that is not a JSON object, arguments that fail
+   * their checks or the schema, a tool schema that does not compile, or the permissions.
+   */
+  readonly refusal:
+    | "unknown-tool"
+    | "invalid-json"
+    | "invalid-arguments"
+    | "invalid-schema"
+    | "permissions";
+  /** The response the model would get. */
+  readonly response: ToolResponse;
+}
+
+/** What `ToolRegistry.check` found: plain data, one of three statuses. */
+export type CheckResult = CheckReady | CheckNeedsApproval | CheckRefused;

@@ -1,0 +1,98 @@
+import type { CheckOptions, CheckResult } from "../../check-result.js";
+import type { ToolEvent } from "../../tool-event.js";
+import { admitCall } from "./admit-call.js";
+import type { Channel } from "./channel.js";
+import type { ConfirmationNeed } from "./confirmation.js";
+
+// The refusal a check meets is made by the very code `execute` runs, so its text cannot differ;
+// its event is caught here instead of reaching the registry's listener (a check is a question,
+// not a call). admitCall is synchronous and emits last, so one slot is enough.
+let caught: ToolEvent | undefined;
+const catchEvent = (event: ToolEvent): void => {
+  caught = event;
+};
+const quietViews = new WeakMap<Channel, Channel>();
+
+function quietView(channel: Channel): Channel {
+  let view = quietViews.get(channel);
+  if (view === undefined) {
+    // Shares the tool map and each tool's cached validator and permission decision.
+    view = { ...channel, onEvent: catchEvent };
+    quietViews.set(channel, view);
+  }
+  return view;
+}
+
+/**
+ * Stages 1-5a of a call without running it or asking anyone: what `execute` would do with it.
+ * Emits no event.
+ */
+export function checkCall(
+  channel: Channel,
+  name: unknown,
+  rawArgs: unknown,
+  options: CheckOptions | undefined,
+): CheckResult {
+  const callId = typeof options?.callId === "string" ? options.callId : undefined;
+  caught = undefined;
+  const admitted = admitCall(quietView(channel), name, rawArgs, callId);
+  if (!("entry" in admitted)) {
+    const event = caught as ToolEvent | undefined;
+    caught = undefined;
+    const refusal =
+      event?.type === "invalid"
+        ? event.reason
+        : event?.type === "denied"
+          ? "permissions"
+          : undefined;
+    if (event === undefined || refusal === undefined) {
+      throw new Error("internal: a refused check made no refusal event");
+    }
+    return withCallId(
+      {
+        status: "refused",
+        tool: event.tool,
+        ...(event.origin !== undefined && { origin: event.origin }),
+        refusal,
+        response: admitted.response,
+      },
+      callId,
+    );
+  }
+  const tool = admitted.entry.tool;
+  const need = admitted.need;
+  if (need === undefined) {
+    return withCallId(
+      { status: "ready", tool: tool.name, origin: tool.origin, args: admitted.args },
+      callId,
+    );
+  }
+  return withCallId(
+    {
+      status: "needs-approval",
+      tool: tool.name,
+      origin: tool.origin,
+      args: admitted.args,
+      hints: need.hints,
+      by: need.by,
+      reason: approvalReason(tool.name, need),
+    },
+    callId,
+  );
+}
+
+function withCallId<T extends CheckResult>(result: T, callId: string | undefined): T {
+  return callId === undefined ? result : { ...result, callId };
+}
+
+/** Why a call needs approval, for a person: names the tool, never an argument's value. */
+function approvalReason(toolName: string, need: ConfirmationNeed): string {
+  if (need.by === "tool") {
+    return need.checkFailed
+      ? `Tool '${toolName}' could not tell whether this call needs approval (its check failed), so it does.`
+      : `Tool '${toolName}' asks for a person's approval of this call.`;
+  }
+  return need.checkFailed
+    ? `The confirmation policy failed on this call to '${toolName}', so it needs approval.`
+    : `The confirmation policy asks for a person's approval of this call to '${toolName}'.`;
+}
