@@ -31,7 +31,8 @@ export interface ToolEntry {
 
 /**
  * Everything one registry's channel works with: its tools and its options, fixed when the
- * registry is made. Every stage takes it as its first argument.
+ * registry is made. Every stage takes it as its first argument. Keep it immutable apart from the
+ * tool map: `check` works on a shallow copy with another event listener (see check-call.ts).
  */
 export interface Channel {
   readonly tools: Map<string, ToolEntry>;
