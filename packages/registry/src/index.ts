@@ -1,4 +1,11 @@
 // Everything exported here is the public API of @toolgate/registry.
+export type { ApprovalLedger } from "./approval/approval-ledger.js";
+export type { GrantClaims } from "./approval/grant-token.js";
+export {
+  InMemoryApprovalLedger,
+  type InMemoryApprovalLedgerOptions,
+} from "./approval/in-memory-approval-ledger.js";
+export type { PendingApproval } from "./approval/pending-approval.js";
 export type {
   CheckNeedsApproval,
   CheckOptions,

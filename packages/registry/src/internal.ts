@@ -1,4 +1,24 @@
 // @toolgate/registry/internal: plumbing shared with toolgate's own packages (mcp checks a
 // server's patterns with the registry's own rule). Outside semver: any release may change or
 // remove these. Apps import from "@toolgate/registry" only.
+// The approval primitives (issue 12) wait here until the channel's deferred approval uses them.
+export { type ApprovalKeyInput, approvalKey } from "./approval/approval-key.js";
+export type {
+  ApprovalRefusal,
+  GrantRefusalReason,
+  PendingRefusalReason,
+} from "./approval/approval-refusal.js";
+export { argumentsDigest } from "./approval/arguments-digest.js";
+export {
+  type ApprovedDefinition,
+  definitionFingerprint,
+} from "./approval/definition-fingerprint.js";
+export { type GrantOptions, grantToken } from "./approval/grant-token.js";
+export {
+  DEFAULT_APPROVAL_TTL_MS,
+  issuePending,
+  type PendingFields,
+} from "./approval/issue-pending.js";
+export { type ExpectedGrant, type GrantCheck, verifyGrant } from "./approval/verify-grant.js";
+export { type PendingCheck, verifyPending } from "./approval/verify-pending.js";
 export { linearPatternProblem } from "./internal/linear-pattern.js";
