@@ -17,13 +17,6 @@ export const MCP_CLIENT_ERROR_CODES = {
 } as const;
 
 /**
- * The `code` of an `MCPClientError`: one of the `MCP_CLIENT_…` values of
- * {@link MCP_ERROR_CODES}.
- */
-export type MCPClientErrorCode =
-  (typeof MCP_CLIENT_ERROR_CODES)[keyof typeof MCP_CLIENT_ERROR_CODES];
-
-/**
  * The `code` of each error `@toolgate/mcp` throws; every package keeps such a map of its own
  * (see `ToolgateError` in `@toolgate/tool-core` for the naming rule).
  */
@@ -35,3 +28,9 @@ export const MCP_ERROR_CODES = {
 
 /** One of the values of {@link MCP_ERROR_CODES}. */
 export type MCPErrorCode = (typeof MCP_ERROR_CODES)[keyof typeof MCP_ERROR_CODES];
+
+/**
+ * The `code` of an `MCPClientError`: one of the `MCP_CLIENT_…` values of
+ * {@link MCP_ERROR_CODES} (every code but `PINNING_ERROR`).
+ */
+export type MCPClientErrorCode = Exclude<MCPErrorCode, typeof MCP_ERROR_CODES.pinning>;

@@ -84,8 +84,6 @@ export interface RegisterAllOptions {
   onConflict?: "error" | "skip" | "overwrite";
 }
 
-type Args = Record<string, unknown>;
-
 const registryMarker = Symbol.for("toolgate.tool-registry");
 
 /**
@@ -215,7 +213,11 @@ export class ToolRegistry {
    * Runs one call through the whole channel and returns the response the model should read.
    * Never rejects for a tool's failure; rejects only for invalid `options`.
    */
-  execute(name: string, args: Args | string, options?: ExecuteOptions): Promise<ToolResponse> {
+  execute(
+    name: string,
+    args: Record<string, unknown> | string,
+    options?: ExecuteOptions,
+  ): Promise<ToolResponse> {
     try {
       const outcome = executeCall(this.#channel, name, args, options, options?.callId, toResponse);
       return outcome instanceof Promise ? outcome : Promise.resolve(outcome.response);
@@ -227,7 +229,7 @@ export class ToolRegistry {
   /** Like `execute`, and says whether the tool actually ran (`executed`). */
   executeChecked(
     name: string,
-    args: Args | string,
+    args: Record<string, unknown> | string,
     options?: ExecuteOptions,
   ): Promise<ExecutionResult> {
     try {
@@ -268,7 +270,7 @@ export class ToolRegistry {
    * if (check.status === "refused") return reply(check.response.text);
    * if (check.status === "needs-approval") showToPerson(check.tool, check.args, check.reason);
    */
-  check(name: string, args: Args | string, options?: CheckOptions): CheckResult {
+  check(name: string, args: Record<string, unknown> | string, options?: CheckOptions): CheckResult {
     return checkCall(this.#channel, name, args, options);
   }
 

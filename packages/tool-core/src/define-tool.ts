@@ -37,8 +37,6 @@ export interface ToolDefinition<Args extends object, Schema> {
   maxResultChars?: number | null;
 }
 
-type NoArgs = Record<string, never>;
-
 /**
  * Makes a tool from a definition, typing `execute`'s arguments from a TypeBox schema.
  *
@@ -56,8 +54,8 @@ export function tool<S extends TObject>(
   definition: ToolDefinition<Static<S> & object, S> & { parameters: S },
 ): Tool<Static<S> & object>;
 export function tool(
-  definition: ToolDefinition<NoArgs, undefined> & { parameters?: undefined },
-): Tool<NoArgs>;
+  definition: ToolDefinition<Record<string, never>, undefined> & { parameters?: undefined },
+): Tool<Record<string, never>>;
 export function tool(
   definition: ToolDefinition<Record<string, unknown>, JsonObjectSchema> & {
     parameters: JsonObjectSchema;
