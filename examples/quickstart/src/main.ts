@@ -64,6 +64,14 @@ function decision(event: ToolEvent): string {
       return `answered ${event.response.status}`;
     case "failed":
       return `failed (${event.reason})`;
+    case "approval-requested":
+      return "awaits a person's approval";
+    case "approved":
+      return "ran with a person's grant";
+    case "approval-refused":
+      return `grant refused: ${event.reason}`;
+    case "declined":
+      return "declined by a person";
   }
 }
 

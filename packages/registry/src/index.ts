@@ -1,5 +1,14 @@
 // Everything exported here is the public API of @toolgate/registry.
+export type { ApprovalKeyInput } from "./approval/approval-key.js";
 export type { ApprovalLedger } from "./approval/approval-ledger.js";
+export type { ApprovalOptions } from "./approval/approval-options.js";
+export type { GrantRefusalReason, PendingRefusalReason } from "./approval/approval-refusal.js";
+export type {
+  ApproveOptions,
+  ApproveRefusalReason,
+  ApproveResult,
+  DeclineOptions,
+} from "./approval/approve-result.js";
 export type { GrantClaims } from "./approval/grant-token.js";
 export {
   InMemoryApprovalLedger,
@@ -44,6 +53,11 @@ export {
 } from "./provider-messages.js";
 export { REGISTRY_ERROR_CODES, type RegistryErrorCode } from "./registry-error-codes.js";
 export type {
+  ApprovalRefusedReason,
+  ToolApprovalRefusedEvent,
+  ToolApprovalRequestedEvent,
+  ToolApprovedEvent,
+  ToolDeclinedEvent,
   ToolDeniedEvent,
   ToolEndEvent,
   ToolEvent,

@@ -1,13 +1,10 @@
 // @toolgate/registry/internal: plumbing shared with toolgate's own packages (mcp checks a
 // server's patterns with the registry's own rule). Outside semver: any release may change or
 // remove these. Apps import from "@toolgate/registry" only.
-// The approval primitives (issue 12) wait here until the channel's deferred approval uses them.
-export { type ApprovalKeyInput, approvalKey } from "./approval/approval-key.js";
-export type {
-  ApprovalRefusal,
-  GrantRefusalReason,
-  PendingRefusalReason,
-} from "./approval/approval-refusal.js";
+// The approval primitives (issue 12): the registry's approve/decline/execute use them; these
+// stay here for toolgate's own packages and tests, not for apps.
+export { approvalKey } from "./approval/approval-key.js";
+export type { ApprovalRefusal } from "./approval/approval-refusal.js";
 export { argumentsDigest } from "./approval/arguments-digest.js";
 export {
   type ApprovedDefinition,

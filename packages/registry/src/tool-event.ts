@@ -1,4 +1,6 @@
 import type { ToolResponse } from "@toolgate/tool-core";
+import type { GrantRefusalReason } from "./approval/approval-refusal.js";
+import type { PendingApproval } from "./approval/pending-approval.js";
 
 /** Fields every {@link ToolEvent} has. */
 export interface ToolEventBase {
@@ -102,9 +104,72 @@ export interface ToolFailedEvent extends ToolEventBase {
 }
 
 /**
+ * Deferred mode: the call needs a person's approval, so it answered at once with a pending
+ * approval instead of asking `confirm`. The tool did not run.
+ */
+export interface ToolApprovalRequestedEvent extends ToolEventBase {
+  /** Marks an approval-requested event. */
+  readonly type: "approval-requested";
+  /** The pending approval to show a person (plain JSON, no secret). */
+  readonly pending: PendingApproval;
+  /** The response the model gets (redacted): the call awaits a person. */
+  readonly response: ToolResponse;
+}
+
+/** A grant token passed to `execute` matched the call and was used: the tool runs next. */
+export interface ToolApprovedEvent extends ToolEventBase {
+  /** Marks an approved event. */
+  readonly type: "approved";
+  /** The id of the pending approval the grant was made from (now used up). */
+  readonly pendingId: string;
+  /** Who approved, as the grant says; absent when `approve` was given no `by`. */
+  readonly approvedBy?: string;
+  /** The parsed and validated arguments that run. */
+  readonly args: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Why a grant token was refused: a `GrantRefusalReason`, `replayed` (the ledger had its id:
+ * used, or declined), `ledger-failed` (the ledger threw or rejected), or `no-key` (this registry
+ * has no `approval` option).
+ */
+export type ApprovalRefusedReason = GrantRefusalReason | "replayed" | "ledger-failed" | "no-key";
+
+/** A grant token passed to `execute` was refused: the tool did not run. */
+export interface ToolApprovalRefusedEvent extends ToolEventBase {
+  /** Marks an approval-refused event. */
+  readonly type: "approval-refused";
+  /** Stable code of the refusal. */
+  readonly reason: ApprovalRefusedReason;
+  /** The readable reason (before redaction). */
+  readonly message: string;
+  /** What the ledger threw, for `ledger-failed`. */
+  readonly error?: unknown;
+  /** The response the model gets (redacted). */
+  readonly response: ToolResponse;
+}
+
+/** `ToolRegistry.decline` refused a pending approval: its call can never run. */
+export interface ToolDeclinedEvent extends ToolEventBase {
+  /** Marks a declined event. */
+  readonly type: "declined";
+  /** The id of the pending approval declined. */
+  readonly pendingId: string;
+  /** Who declined, as `decline` was told. */
+  readonly by?: string;
+  /** Why, as `decline` was told. */
+  readonly reason?: string;
+  /** Whether the ledger recorded the decline (false: it threw; a grant could then still run). */
+  readonly recorded: boolean;
+  /** The response to hand to the model (redacted). */
+  readonly response: ToolResponse;
+}
+
+/**
  * What the registry reports to `onEvent` for audit logs and telemetry. Every call ends with
- * exactly one of `denied`, `rejected`, `invalid`, `end` or `failed`; `start` comes before `end`
- * or `failed` when the tool was run.
+ * exactly one of `denied`, `rejected`, `invalid`, `approval-requested`, `approval-refused`, `end`
+ * or `failed`; `start` comes before `end` or `failed` when the tool was run, and `approved`
+ * before `start` when a grant let it run. `declined` comes from `ToolRegistry.decline`.
  */
 export type ToolEvent =
   | ToolStartEvent
@@ -112,4 +177,8 @@ export type ToolEvent =
   | ToolRejectedEvent
   | ToolInvalidEvent
   | ToolEndEvent
-  | ToolFailedEvent;
+  | ToolFailedEvent
+  | ToolApprovalRequestedEvent
+  | ToolApprovedEvent
+  | ToolApprovalRefusedEvent
+  | ToolDeclinedEvent;

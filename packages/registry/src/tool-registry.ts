@@ -1,10 +1,15 @@
 import type { Tool, ToolResponse } from "@toolgate/tool-core";
+import type { ApprovalOptions } from "./approval/approval-options.js";
+import type { ApproveOptions, ApproveResult, DeclineOptions } from "./approval/approve-result.js";
+import type { PendingApproval } from "./approval/pending-approval.js";
 import type { CheckOptions, CheckResult } from "./check-result.js";
 import type { ConfirmationPolicy, ConfirmCallback } from "./confirmation.js";
 import type { ExternalContentGuard } from "./external-content-guard.js";
+import { approvePending } from "./internal/channel/approve-pending.js";
 import { executeBatch } from "./internal/channel/batch.js";
 import { type Channel, createChannel } from "./internal/channel/channel.js";
 import { checkCall } from "./internal/channel/check-call.js";
+import { declinePending } from "./internal/channel/decline-pending.js";
 import { executeCall } from "./internal/channel/execute-call.js";
 import { checkTool, toolEntry } from "./internal/channel/registration.js";
 import { catalogLine, describeTool } from "./internal/describe-tool.js";
@@ -44,6 +49,13 @@ export interface ToolRegistryOptions {
    * @default 100_000 (about 25,000 tokens)
    */
   maxResultChars?: number | null;
+  /**
+   * Deferred approval and grant tokens: a call that needs approval answers at once with a
+   * `PendingApproval`, and runs later with `execute(name, args, { approval: token })`, here or in
+   * any registry holding the same key. See {@link ApprovalOptions}.
+   * @throws ToolDefinitionError (at construction) without a key of at least 32 bytes.
+   */
+  approval?: ApprovalOptions;
 }
 
 /** Per-call options. */
@@ -56,6 +68,13 @@ export interface ExecuteOptions {
   timeoutMs?: number | null;
   /** The model's id for this call (ignored by `executeBatch`, which uses each call's `id`). */
   callId?: string;
+  /**
+   * A grant token from `approve` for this exact call: it runs without asking `confirm` when the
+   * token matches (tool, arguments, definition, expiry) and was not used before; otherwise the
+   * call is refused. Checked only for a call that needs approval, after permissions and
+   * validation. Ignored by `executeBatch`, which uses each call's `approval`.
+   */
+  approval?: string;
 }
 
 /** One call as a model made it. */
@@ -66,6 +85,8 @@ export interface ToolCall {
   name: string;
   /** Parsed arguments, or the model's JSON text (`""` counts as `{}`). */
   args: Record<string, unknown> | string;
+  /** A grant token for this call (see `ExecuteOptions.approval`). */
+  approval?: string;
 }
 
 /** A response and whether the tool was actually run. */
@@ -76,6 +97,11 @@ export interface ExecutionResult {
   readonly executed: boolean;
   /** The call's id (`ExecuteOptions.callId`, or the `id` of a batch call). */
   readonly callId?: string;
+  /**
+   * Present only in deferred mode, when the call awaits a person's approval (and did not run):
+   * show it to a person, then `approve` or `decline` it. The response says the call awaits.
+   */
+  readonly pending?: PendingApproval;
 }
 
 /** Options of {@link ToolRegistry.registerAll}. */
@@ -219,7 +245,15 @@ export class ToolRegistry {
     options?: ExecuteOptions,
   ): Promise<ToolResponse> {
     try {
-      const outcome = executeCall(this.#channel, name, args, options, options?.callId, toResponse);
+      const outcome = executeCall(
+        this.#channel,
+        name,
+        args,
+        options,
+        options?.callId,
+        toResponse,
+        options?.approval,
+      );
       return outcome instanceof Promise ? outcome : Promise.resolve(outcome.response);
     } catch (error) {
       return Promise.reject(error);
@@ -234,7 +268,15 @@ export class ToolRegistry {
   ): Promise<ExecutionResult> {
     try {
       return Promise.resolve(
-        executeCall(this.#channel, name, args, options, options?.callId, asResult),
+        executeCall(
+          this.#channel,
+          name,
+          args,
+          options,
+          options?.callId,
+          asResult,
+          options?.approval,
+        ),
       );
     } catch (error) {
       return Promise.reject(error);
@@ -272,6 +314,29 @@ export class ToolRegistry {
    */
   check(name: string, args: Record<string, unknown> | string, options?: CheckOptions): CheckResult {
     return checkCall(this.#channel, name, args, options);
+  }
+
+  /**
+   * Approves a pending approval (typically JSON back from a browser) and returns a grant token
+   * for its exact call, or why it cannot: `malformed`, `forged` (not issued under this key, or
+   * edited), `expired`, `declined`, `invalid-by`, `no-key`, `ledger-failed`. Never rejects.
+   * The token is single use: pass it as `execute(name, args, { approval: token })`.
+   *
+   * @example
+   * const answer = await registry.approve(JSON.parse(body), { by: user.id });
+   * if (answer.status === "approved") await registry.execute(call.name, call.args, { approval: answer.token });
+   */
+  approve(pending: unknown, options?: ApproveOptions): Promise<ApproveResult> {
+    return approvePending(this.#channel, pending, options);
+  }
+
+  /**
+   * Declines a pending approval: returns the response to hand to the model, uses the pending up
+   * in the ledger (no grant for it can run afterwards, and `approve` refuses it), and emits a
+   * `declined` event. For a value that is not a valid pending, only the response. Never rejects.
+   */
+  decline(pending: unknown, options?: DeclineOptions): Promise<ToolResponse> {
+    return declinePending(this.#channel, pending, options);
   }
 
   /** One line a tool, `- name: summary`: cheap enough to keep in a system prompt. */

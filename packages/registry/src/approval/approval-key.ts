@@ -1,12 +1,13 @@
-import { createSecretKey, KeyObject } from "node:crypto";
+import type { KeyObject } from "node:crypto";
 import { ToolDefinitionError } from "@toolgate/tool-core";
+import { nodeCrypto } from "./node-crypto.js";
 
 /** Fewest bytes an approval key may have: as many as the SHA-256 it keys. */
 const MIN_APPROVAL_KEY_BYTES = 32;
 
 /**
  * The secret that signs pendings and grants: a string (its UTF-8 bytes), bytes, or a secret
- * `KeyObject`, of at least {@link MIN_APPROVAL_KEY_BYTES} bytes. Every registry holding the same
+ * `KeyObject`, of at least 32 bytes. Every registry holding the same
  * key accepts the others' pendings and grants.
  */
 export type ApprovalKeyInput = string | Uint8Array | KeyObject;
@@ -20,7 +21,8 @@ export type ApprovalKeyInput = string | Uint8Array | KeyObject;
  *   bytes: there is no default key, because a guessable one would let anyone forge grants.
  */
 export function approvalKey(value: unknown, option = "approvalKey"): KeyObject {
-  if (value instanceof KeyObject) {
+  const crypto = nodeCrypto();
+  if (value instanceof crypto.KeyObject) {
     if (value.type === "secret" && (value.symmetricKeySize ?? 0) >= MIN_APPROVAL_KEY_BYTES) {
       return value;
     }
@@ -42,5 +44,5 @@ export function approvalKey(value: unknown, option = "approvalKey"): KeyObject {
     );
   }
   // createSecretKey copies the bytes: a caller who later zeroes their buffer changes nothing here.
-  return createSecretKey(bytes);
+  return crypto.createSecretKey(bytes);
 }

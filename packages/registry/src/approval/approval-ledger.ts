@@ -25,4 +25,10 @@ export interface ApprovalLedger {
    * @param expiresAt the grant's expiry, epoch ms: after it the id need not be remembered.
    */
   consume(id: string, expiresAt: number): boolean | Promise<boolean>;
+  /**
+   * Whether `id` is held (used, or declined) and unexpired. Optional: with it, a registry's
+   * `approve` refuses a pending already declined; without it, `approve` still signs a grant,
+   * and that grant is refused when it is used (its id is consumed). With Redis: `EXISTS`.
+   */
+  has?(id: string): boolean | Promise<boolean>;
 }

@@ -1,4 +1,5 @@
-import { createHmac, type KeyObject, timingSafeEqual } from "node:crypto";
+import type { KeyObject } from "node:crypto";
+import { nodeCrypto } from "./node-crypto.js";
 
 /**
  * What each MAC signs, written before the signed text: a pending's MAC can never stand for a
@@ -11,7 +12,7 @@ export const MAC_DOMAINS = {
 
 /** HMAC-SHA256 of `domain` followed by `text`, keyed by `key`. */
 export function approvalMac(key: KeyObject, domain: string, text: string): Buffer {
-  return createHmac("sha256", key).update(domain).update(text).digest();
+  return nodeCrypto().createHmac("sha256", key).update(domain).update(text).digest();
 }
 
 /**
@@ -22,5 +23,5 @@ export function approvalMac(key: KeyObject, domain: string, text: string): Buffe
 export function macsMatch(expected: string, given: string): boolean {
   const a = Buffer.from(expected, "utf8");
   const b = Buffer.from(given, "utf8");
-  return a.length === b.length && timingSafeEqual(a, b);
+  return a.length === b.length && nodeCrypto().timingSafeEqual(a, b);
 }

@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
 import { canonicalJson } from "@toolgate/tool-core/internal";
+import { nodeCrypto } from "./node-crypto.js";
 
 /**
  * The sha256 (lowercase hex) of the canonical JSON of a call's arguments (keys sorted at every
@@ -16,5 +16,5 @@ export function argumentsDigest(args: unknown): string {
 
 /** The sha256 (lowercase hex) of a canonical JSON text already written. */
 export function digestOfText(text: string): string {
-  return createHash("sha256").update(text).digest("hex");
+  return nodeCrypto().createHash("sha256").update(text).digest("hex");
 }

@@ -85,6 +85,12 @@ export class InMemoryApprovalLedger implements ApprovalLedger {
     return true;
   }
 
+  /** Whether `id` was consumed and its expiry has not passed. */
+  has(id: string): boolean {
+    this.#prune(this.#now());
+    return this.#expiries.has(id);
+  }
+
   #prune(now: number): void {
     const heap = this.#heap;
     while (heap.length > 0 && heap[0]![0] <= now) {

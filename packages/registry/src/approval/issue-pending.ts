@@ -1,9 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { canonicalJson, timeoutOption } from "@toolgate/tool-core/internal";
 import { type ApprovalKeyInput, approvalKey } from "./approval-key.js";
 import { approvalMac, MAC_DOMAINS } from "./approval-mac.js";
 import { digestOfText } from "./arguments-digest.js";
 import { type ApprovedDefinition, definitionFingerprint } from "./definition-fingerprint.js";
+import { nodeCrypto } from "./node-crypto.js";
 import { type PendingApproval, signedText } from "./pending-approval.js";
 
 /** How long a pending approval (and the grant made from it) stays valid: 15 minutes. */
@@ -61,7 +61,7 @@ export function issuePending(
   }
   const { definition } = fields;
   const unsigned: Omit<PendingApproval, "mac"> = {
-    id: randomUUID(),
+    id: nodeCrypto().randomUUID(),
     callId: fields.callId,
     tool: definition.name,
     origin: definition.origin,

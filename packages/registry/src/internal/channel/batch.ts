@@ -14,6 +14,8 @@ interface PreparedCall {
   args: Args | string | undefined;
   id: string | undefined;
   concurrent: boolean;
+  /** The call's grant token (`ToolCall.approval`), read once. */
+  approval?: unknown;
   /** What reading the call's fields threw. */
   unreadable?: unknown;
 }
@@ -43,7 +45,15 @@ export async function executeBatch(
       results[i] =
         "unreadable" in call
           ? unreadableCall(channel, call.unreadable)
-          : await executeCall(channel, call.name, call.args, options, call.id, asResult);
+          : await executeCall(
+              channel,
+              call.name,
+              call.args,
+              options,
+              call.id,
+              asResult,
+              call.approval,
+            );
       i++;
       continue;
     }
@@ -52,7 +62,15 @@ export async function executeBatch(
     const group = prepared
       .slice(i, end)
       .map((member) =>
-        executeCall(channel, member.name, member.args, options, member.id, asResult),
+        executeCall(
+          channel,
+          member.name,
+          member.args,
+          options,
+          member.id,
+          asResult,
+          member.approval,
+        ),
       );
     const settled = await Promise.all(group);
     for (let k = 0; k < settled.length; k++) results[i + k] = settled[k]!;
@@ -65,37 +83,38 @@ function prepare(channel: Channel, call: ToolCall): PreparedCall {
   let name: string;
   let id: unknown;
   let args: Args | string | undefined;
+  let approval: unknown;
   try {
     if (typeof call !== "object" || call === null) {
       return { name: String(call), args: undefined, id: undefined, concurrent: false };
     }
     // Each field is read once: a getter cannot show the checks one value and the tool another.
-    ({ name, id, args } = call);
+    ({ name, id, args, approval } = call);
   } catch (error) {
     return { name: "", args: undefined, id: undefined, concurrent: false, unreadable: error };
   }
   const callId = typeof id === "string" ? id : undefined;
   const entry = lookUp(channel, name);
   if (entry === undefined || !entry.tool.parallel) {
-    return { name, args, id: callId, concurrent: false };
+    return { name, args, id: callId, concurrent: false, approval };
   }
   // Parse once here so the parallel check sees real arguments. Only valid calls reach
   // needsConfirmation and the policy; anything wrong (bad JSON, values, a validator that
   // throws) makes the call run alone, and executeCall reports it.
   try {
     const parsed = readArguments(args);
-    if (typeof parsed === "string") return { name, args, id: callId, concurrent: false };
+    if (typeof parsed === "string") return { name, args, id: callId, concurrent: false, approval };
     args = parsed;
     if (checkArgumentValues(parsed, true) !== undefined) {
-      return { name, args, id: callId, concurrent: false };
+      return { name, args, id: callId, concurrent: false, approval };
     }
     const validate = validatorOf(entry);
     const concurrent =
       typeof validate !== "string" &&
       validate(parsed) === true &&
       confirmationNeed(channel, entry.tool, parsed) === undefined;
-    return { name, args, id: callId, concurrent };
+    return { name, args, id: callId, concurrent, approval };
   } catch {
-    return { name, args, id: callId, concurrent: false };
+    return { name, args, id: callId, concurrent: false, approval };
   }
 }

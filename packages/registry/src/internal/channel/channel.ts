@@ -9,6 +9,7 @@ import type { ToolEvent } from "../../tool-event.js";
 import { ToolPermissions } from "../../tool-permissions.js";
 import type { ToolRegistryOptions } from "../../tool-registry.js";
 import type { ArgumentValidator } from "../argument-validation.js";
+import { type ApprovalSettings, approvalSettings } from "./approval-settings.js";
 
 /** A call's arguments once parsed. */
 export type Args = Record<string, unknown>;
@@ -27,6 +28,8 @@ export interface ToolEntry {
   validate: ArgumentValidator | string | undefined;
   /** The permission decision, made at the first call: tools and permissions are both immutable. */
   denial: string | undefined | typeof UNCHECKED;
+  /** The tool's definition fingerprint, made at its first pending or grant (tools are immutable). */
+  fingerprint: string | undefined;
 }
 
 /**
@@ -44,6 +47,8 @@ export interface Channel {
   readonly redact: ((text: string) => string) | undefined;
   readonly onEvent: ((event: ToolEvent) => void) | undefined;
   readonly maxResultChars: number | undefined;
+  /** Deferred approval and grants; `undefined` without the `approval` option. */
+  readonly approval: ApprovalSettings | undefined;
 }
 
 const DEFAULT_MAX_RESULT_CHARS = 100_000;
@@ -51,7 +56,7 @@ const DEFAULT_MAX_RESULT_CHARS = 100_000;
 /**
  * A channel from a registry's options, with an empty tool map.
  *
- * @throws TypeError for an option of the wrong kind.
+ * @throws TypeError for an option of the wrong kind; ToolDefinitionError for a bad `approval`.
  */
 export function createChannel(options: ToolRegistryOptions): Channel {
   if (typeof options !== "object" || options === null) {
@@ -77,6 +82,7 @@ export function createChannel(options: ToolRegistryOptions): Channel {
   if (max !== undefined && max !== null && !isLimit(max)) {
     throw new TypeError("ToolRegistry: maxResultChars must be a positive integer or null");
   }
+  const approval = approvalSettings(options.approval);
   return {
     tools: new Map(),
     permissions,
@@ -87,6 +93,7 @@ export function createChannel(options: ToolRegistryOptions): Channel {
     redact,
     onEvent,
     maxResultChars: max === undefined ? DEFAULT_MAX_RESULT_CHARS : (max ?? undefined),
+    approval,
   };
 }
 

@@ -2,7 +2,7 @@ import type { CheckOptions, CheckResult } from "../../check-result.js";
 import type { ToolEvent } from "../../tool-event.js";
 import { admitCall } from "./admit-call.js";
 import type { Channel } from "./channel.js";
-import type { ConfirmationNeed } from "./confirmation.js";
+import { approvalReason } from "./confirmation.js";
 
 // The refusal a check meets is made by the very code `execute` runs, so its text cannot differ;
 // its event is caught here instead of reaching the registry's listener (a check is a question,
@@ -83,16 +83,4 @@ export function checkCall(
 
 function withCallId<T extends CheckResult>(result: T, callId: string | undefined): T {
   return callId === undefined ? result : { ...result, callId };
-}
-
-/** Why a call needs approval, for a person: names the tool, never an argument's value. */
-function approvalReason(toolName: string, need: ConfirmationNeed): string {
-  if (need.by === "tool") {
-    return need.checkFailed
-      ? `Tool '${toolName}' could not tell whether this call needs approval (its check failed), so it does.`
-      : `Tool '${toolName}' asks for a person's approval of this call.`;
-  }
-  return need.checkFailed
-    ? `The confirmation policy failed on this call to '${toolName}', so it needs approval.`
-    : `The confirmation policy asks for a person's approval of this call to '${toolName}'.`;
 }

@@ -115,3 +115,15 @@ function hintsOf(tool: Tool<object>, args: Args): Hints {
     return WORST_CASE_HINTS;
   }
 }
+
+/** Why a call needs approval, for a person: names the tool, never an argument's value. */
+export function approvalReason(toolName: string, need: ConfirmationNeed): string {
+  if (need.by === "tool") {
+    return need.checkFailed
+      ? `Tool '${toolName}' could not tell whether this call needs approval (its check failed), so it does.`
+      : `Tool '${toolName}' asks for a person's approval of this call.`;
+  }
+  return need.checkFailed
+    ? `The confirmation policy failed on this call to '${toolName}', so it needs approval.`
+    : `The confirmation policy asks for a person's approval of this call to '${toolName}'.`;
+}

@@ -44,5 +44,5 @@ export function toolEntry(channel: Channel, tool: Tool<object>): ToolEntry {
     budget === undefined
       ? NO_ID_CONTEXT
       : Object.freeze({ signal: NEVER_ABORTED_SIGNAL, maxResultChars: budget });
-  return { tool, budget, context, validate: undefined, denial: UNCHECKED };
+  return { tool, budget, context, validate: undefined, denial: UNCHECKED, fingerprint: undefined };
 }
