@@ -3,7 +3,7 @@
 // at the repository root). Run with `pnpm --filter @toolgate/registry bench` after building: it
 // imports the built package, like a user.
 import { createHmac, randomBytes } from "node:crypto";
-import { InMemoryApprovalLedger } from "@toolgate/registry";
+import { InMemoryApprovalLedger, ToolRegistry } from "@toolgate/registry";
 import {
   approvalKey,
   argumentsDigest,
@@ -12,7 +12,7 @@ import {
   issuePending,
   verifyGrant,
 } from "@toolgate/registry/internal";
-import { hints } from "@toolgate/tool-core";
+import { hints, tool } from "@toolgate/tool-core";
 import { type Figure, median, report } from "../../../bench/report.js";
 
 const PACKAGE = "@toolgate/registry";
@@ -108,6 +108,40 @@ figures.push({
   baselineValue: base2Us,
   target: `< ${TARGET_US} µs`,
   ok: fullUs < TARGET_US,
+});
+
+// 3. Through the registry: `execute` with a grant against `execute` of the same tool needing no
+// approval. The ledger here always says "first use" (its cost is in figure 2), so one token
+// serves every call and the difference is the channel's whole grant check.
+const schema = {
+  type: "object",
+  properties: { to: { type: "string" } },
+  required: ["to"],
+} as const;
+const approved = new ToolRegistry({ approval: { key: secret, ledger: { consume: () => true } } });
+approved.register(
+  tool({ name: "send", parameters: schema, requiresConfirmation: true, execute: () => "ok" }),
+);
+const open = new ToolRegistry();
+open.register(tool({ name: "send", parameters: schema, execute: () => "ok" }));
+const sendArgs = { to: "alice" };
+const sendPending = (await approved.executeChecked("send", sendArgs)).pending;
+const sendGrant = sendPending && (await approved.approve(sendPending));
+if (sendGrant?.status !== "approved") throw new Error("no grant for the registry bench");
+const granted = await approved.executeChecked("send", sendArgs, { approval: sendGrant.token });
+if (!granted.executed) throw new Error(`the grant did not run: ${granted.response.text}`);
+const [withGrantUs, withoutUs] = pair(
+  () => approved.execute("send", sendArgs, { approval: sendGrant.token }),
+  () => open.execute("send", sendArgs),
+);
+figures.push({
+  name: "execute with a grant (ledger cost aside)",
+  value: withGrantUs,
+  unit: "µs/call",
+  baseline: "execute of the same tool needing no approval",
+  baselineValue: withoutUs,
+  target: `< baseline + ${TARGET_US} µs`,
+  ok: withGrantUs - withoutUs < TARGET_US,
 });
 
 report(PACKAGE, figures);
