@@ -28,7 +28,8 @@ export interface CheckReady extends CheckResultBase {
 
 /**
  * The call is valid and allowed, and needs a person's approval before it runs: `execute` would
- * ask the `confirm` callback (and, without one, refuse the call).
+ * ask the `confirm` callback (and, without one, refuse the call), or in deferred mode answer with
+ * a pending approval.
  */
 export interface CheckNeedsApproval extends CheckResultBase {
   /** Marks a call that needs approval. */

@@ -210,6 +210,27 @@ describe("deferred mode", () => {
     expect(types(events)).toContain("approved");
   });
 
+  it("refuses the call, not runs it, when no pending can be issued (a broken clock)", async () => {
+    const { registry, events, ran } = setUp({
+      now: () => {
+        throw new Error("clock");
+      },
+    });
+    const result = await registry.executeChecked("transfer", ARGS);
+    expect(result).toMatchObject({ executed: false });
+    expect(result.pending).toBeUndefined();
+    expect(result.response.text).toMatch(/could not be put to one: the call was not run/);
+    expect(events).toEqual([expect.objectContaining({ type: "denied", by: "confirmation" })]);
+    expect(ran).toEqual([]);
+  });
+
+  it("agrees with check(): needs-approval there is a pending here", async () => {
+    const { registry, events } = setUp();
+    expect(registry.check("transfer", ARGS).status).toBe("needs-approval");
+    expect(events).toEqual([]);
+    expect((await registry.executeChecked("transfer", ARGS)).pending).toBeDefined();
+  });
+
   it("never issues a pending for a denied or invalid call", async () => {
     const { registry, events } = setUp(
       {},

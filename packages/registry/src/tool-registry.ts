@@ -304,7 +304,8 @@ export class ToolRegistry {
    *
    * - `ready`: `execute` would run the tool at once, with `args`.
    * - `needs-approval`: valid and allowed, but a person must approve it (`hints`, `by`, `reason`);
-   *   `execute` would ask `confirm` (without one, refuse the call).
+   *   `execute` would ask `confirm` (without one, refuse the call), or in deferred mode answer
+   *   with a pending approval.
    * - `refused`: `response` is exactly what `execute` would answer, and the tool would not run.
    *
    * @example
