@@ -132,8 +132,9 @@ record(
   checkUs <= executeUs,
 );
 
-// 1b. The same with a deadline per call (what production code sets): a timer and a promise more,
-// and no AbortSignal unless the tool reads its signal (this one does not).
+// 1b. The same with a deadline per call (what production code sets). A tool that answers
+// synchronously costs no timer and no promise more; no AbortSignal unless the tool reads its
+// signal (this one does not).
 const withDeadline = new ToolRegistry({ timeoutMs: 30_000 });
 withDeadline.register(add);
 const viaDeadline = () => withDeadline.execute("add", json);
@@ -153,6 +154,29 @@ figures.push({
   baselineValue: median(deadlineBase),
   target: "report",
 });
+
+// 1c. The deadline's own cost: the same registry with and without timeoutMs, interleaved.
+const withoutDeadline = new ToolRegistry();
+withoutDeadline.register(add);
+const viaNoDeadline = () => withoutDeadline.execute("add", json);
+await perCall(viaNoDeadline, 5, 20_000);
+const noDeadlineSamples: number[] = [];
+const deadlineOnlySamples: number[] = [];
+for (let i = 0; i < 1001; i++) {
+  noDeadlineSamples.push(await perCall(viaNoDeadline, 1, 200));
+  deadlineOnlySamples.push(await perCall(viaDeadline, 1, 200));
+}
+const noDeadlineUs = median(noDeadlineSamples);
+const deadlineUs = median(deadlineOnlySamples);
+record(
+  "execute with timeoutMs (a tool that answers synchronously)",
+  deadlineUs,
+  "µs/call",
+  "execute without timeoutMs",
+  noDeadlineUs,
+  "<= 1.5x",
+  deadlineUs <= 1.5 * noDeadlineUs,
+);
 
 // 2. Registering 10,000 tools (validators compile lazily, so this is bookkeeping only).
 const many: Tool<object>[] = Array.from({ length: 10_000 }, (_, i) =>

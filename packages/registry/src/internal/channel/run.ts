@@ -1,10 +1,6 @@
-import type { ToolContext } from "@toolgate/tool-core";
-import {
-  callAbortController,
-  NEVER_ABORTED_SIGNAL,
-  timeoutOption,
-} from "@toolgate/tool-core/internal";
+import { NEVER_ABORTED_SIGNAL, timeoutOption } from "@toolgate/tool-core/internal";
 import type { ExecuteOptions, ExecutionResult } from "../../tool-registry.js";
+import { CallContext } from "./call-context.js";
 import type { Args, Channel, ToolEntry } from "./channel.js";
 import { emit } from "./events.js";
 import {
@@ -21,9 +17,9 @@ const promiseThen = Promise.prototype.then;
 
 /**
  * Stage 6: runs an admitted call, with the call's or the registry's deadline and the caller's
- * signal, and hands what the tool returned or threw to the outcome stage. The common case (no
- * deadline, no caller signal, a tool that answers synchronously) allocates no controller, timer
- * or promise.
+ * signal, and hands what the tool returned or threw to the outcome stage. A tool that answers
+ * synchronously costs no controller, timer or promise, with or without a deadline (with a
+ * caller's signal it still gets a promise); with a deadline, its context is made for the call.
  */
 export function run<T>(
   channel: Channel,
@@ -63,11 +59,73 @@ export function run<T>(
       return thrown(channel, entry, callId, error, started);
     }
   }
+  if (signal === undefined && timeoutMs !== undefined) {
+    return runWithTimeout(channel, entry, args, callId, timeoutMs, started, settle);
+  }
   return runWithDeadline(channel, entry, args, callId, signal, timeoutMs, started, settle);
 }
 
-// One promise that the first of result, deadline and caller's abort settles; whatever comes
-// after is ignored (a tool that gives up when its signal aborts answers too late to count).
+// A deadline and no caller's signal (what production code sets). A tool that answers or throws
+// synchronously is answered there: nothing can have stopped it while it ran, so no promise and
+// no timer are made. Only a pending result arms the timer, for what is left of the deadline
+// counted from the call's start (so a tool's synchronous part counts, as it always did).
+function runWithTimeout<T>(
+  channel: Channel,
+  entry: ToolEntry,
+  args: Args,
+  callId: string | undefined,
+  timeoutMs: number,
+  started: number,
+  settle: Settle<T>,
+): Outcome<T> {
+  const tool = entry.tool;
+  const startedAt = channel.onEvent === undefined ? performance.now() : started;
+  const context = new CallContext(callId, entry.budget);
+  let value: unknown;
+  try {
+    value = tool.run(args, context);
+    // Reading `then` runs the tool's code (a getter, a proxy trap), so it is inside the try.
+    if (!isThenable(value)) return returned(channel, entry, callId, value, started);
+  } catch (error) {
+    return thrown(channel, entry, callId, error, started);
+  }
+  const pending = value;
+  return new Promise<T>((resolve) => {
+    let settled = false;
+    const finish = (result: ExecutionResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(settle(result));
+    };
+    // Rounded up: a timer never ends the call before its whole deadline has passed.
+    const left = Math.max(0, Math.ceil(timeoutMs - (performance.now() - startedAt)));
+    const timer = setTimeout(() => {
+      const message = `Tool '${tool.name}' timed out after ${timeoutMs} ms`;
+      const error = new DOMException(message, "TimeoutError");
+      CallContext.stop(context, error);
+      finish(stopped(channel, tool, callId, "timeout", error, started, timeoutMs));
+    }, left);
+    try {
+      whenSettled(
+        pending,
+        (resolved) => {
+          if (!settled) finish(returned(channel, entry, callId, resolved, started));
+        },
+        (error) => {
+          if (!settled) finish(thrown(channel, entry, callId, error, started));
+        },
+      );
+    } catch (error) {
+      finish(thrown(channel, entry, callId, error, started));
+    }
+  });
+}
+
+// The caller's signal, maybe with a deadline: one promise that the first of result, deadline and
+// caller's abort settles; whatever comes after is ignored (a tool that gives up when its signal
+// aborts answers too late to count). The signal may abort while the tool runs synchronously
+// (the tool or its listeners abort it), so this path listens from before the run.
 function runWithDeadline<T>(
   channel: Channel,
   entry: ToolEntry,
@@ -79,22 +137,7 @@ function runWithDeadline<T>(
   settle: Settle<T>,
 ): Promise<T> {
   const tool = entry.tool;
-  // Made for this call only, so the tool may hand its signal to code that never removes
-  // listeners; and only when the tool reads it: a new AbortSignal costs microseconds on Node 20.
-  let controller: AbortController | undefined;
-  let stopError: unknown;
-  let isStopped = false;
-  const context: ToolContext = {
-    callId,
-    maxResultChars: entry.budget,
-    get signal() {
-      if (controller === undefined) {
-        controller = callAbortController();
-        if (isStopped) controller.abort(stopError);
-      }
-      return controller.signal;
-    },
-  };
+  const context = new CallContext(callId, entry.budget);
   return new Promise<T>((resolve) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let settled = false;
@@ -106,9 +149,7 @@ function runWithDeadline<T>(
       resolve(settle(result));
     };
     const stop = (reason: "timeout" | "cancelled", error: unknown) => {
-      isStopped = true;
-      stopError = error;
-      controller?.abort(error);
+      CallContext.stop(context, error);
       finish(stopped(channel, tool, callId, reason, error, started, timeoutMs));
     };
     const onCallerAbort = () => stop("cancelled", signal?.reason);
