@@ -1,9 +1,12 @@
 import type { Hints, ToolResponse } from "@toolgate/tool-core";
+import type { TaintSource } from "./tool-turn.js";
 
 /** Options of `ToolRegistry.check`. */
-export interface CheckOptions {
+export interface CheckOptions<TContext = unknown> {
   /** The model's id for this call; echoed in the result so a UI can match it to the call. */
   callId?: string;
+  /** The per-call context, as `execute` would get it (permission rules and policies see it). */
+  context?: TContext;
 }
 
 /** Fields every {@link CheckResult} has. */
@@ -40,8 +43,13 @@ export interface CheckNeedsApproval extends CheckResultBase {
   readonly args: Readonly<Record<string, unknown>>;
   /** The tool's hints for this call (`tool.hintsFor(args)`; the worst case when that throws). */
   readonly hints: Hints;
-  /** Who asks: the tool itself (`needsConfirmation`) or the registry's `confirmationPolicy`. */
-  readonly by: "tool" | "policy";
+  /**
+   * Who asks: the tool itself (`needsConfirmation`), the registry's `confirmationPolicy`, or a
+   * tainted turn (`ToolTurn.check` only; see `taintedBy`).
+   */
+  readonly by: "tool" | "policy" | "turn";
+  /** For `by: "turn"`: the earlier result whose outside content tainted the turn. */
+  readonly taintedBy?: TaintSource;
   /** Why, in a sentence a person can read (names the tool; holds no argument value). */
   readonly reason: string;
 }

@@ -1,7 +1,8 @@
 import type { Hints, Tool } from "@toolgate/tool-core";
+import type { TaintSource } from "./tool-turn.js";
 
 /** What a human is asked to approve: one valid call, before it runs. */
-export interface ConfirmationRequest {
+export interface ConfirmationRequest<TContext = unknown> {
   /** The tool about to run. */
   readonly tool: Tool<object>;
   /** The call's arguments, already parsed and validated against the tool's schema. */
@@ -10,23 +11,34 @@ export interface ConfirmationRequest {
   readonly hints: Hints;
   /** The model's id for this call, when it gave one. */
   readonly callId?: string;
+  /** The caller's per-call context (`ExecuteOptions.context`), when it gave one. */
+  readonly context?: TContext;
+  /**
+   * Present when the call is asked about only because its turn is tainted (see `ToolTurn`): the
+   * earlier result whose outside content entered the turn.
+   */
+  readonly taintedBy?: TaintSource;
 }
 
 /**
  * Asks a human (or an approval service) whether a call may run. Only `true` approves; `false`,
  * any other value, a throw or a rejected promise declines.
  */
-export type ConfirmCallback = (request: ConfirmationRequest) => boolean | Promise<boolean>;
+export type ConfirmCallback<TContext = unknown> = (
+  request: ConfirmationRequest<TContext>,
+) => boolean | Promise<boolean>;
 
 /**
  * Decides whether a call needs confirmation beyond what the tool itself asks for
  * (`tool.needsConfirmation(args)`). `true` = ask; only `false` means "no need", and a policy that
- * throws counts as "ask". Runs only for valid calls.
+ * throws counts as "ask". Runs only for valid calls. `context` is the caller's per-call context
+ * (`ExecuteOptions.context`), `undefined` when it gave none.
  */
-export type ConfirmationPolicy = (
+export type ConfirmationPolicy<TContext = unknown> = (
   tool: Tool<object>,
   args: Readonly<Record<string, unknown>>,
   hints: Hints,
+  context?: TContext,
 ) => boolean;
 
 /** Options of {@link confirmUnlessReadOnly}. */

@@ -67,7 +67,11 @@ export type {
   ToolRejectedEvent,
   ToolStartEvent,
 } from "./tool-event.js";
-export { ToolPermissions, type ToolPermissionsOptions } from "./tool-permissions.js";
+export {
+  type PermissionRule,
+  ToolPermissions,
+  type ToolPermissionsOptions,
+} from "./tool-permissions.js";
 export { ToolRegistrationError } from "./tool-registration-error.js";
 export {
   type ExecuteOptions,
@@ -77,3 +81,4 @@ export {
   ToolRegistry,
   type ToolRegistryOptions,
 } from "./tool-registry.js";
+export type { TaintSource, ToolTurn } from "./tool-turn.js";

@@ -1,7 +1,18 @@
 import type { Tool } from "@toolgate/tool-core";
 
-/** Which tools may run, by name and by origin (the trust root). */
-export interface ToolPermissionsOptions {
+/**
+ * A permission rule decided per call: `true` lets the call through; `false` denies it; a string
+ * denies it with that reason (shown to the model). Anything else, or a throw, denies (fail closed).
+ * `args` are parsed and validated; `context` is the caller's `ExecuteOptions.context`.
+ */
+export type PermissionRule<TContext = unknown> = (
+  tool: Tool<object>,
+  args: Readonly<Record<string, unknown>>,
+  context: TContext | undefined,
+) => boolean | string;
+
+/** Which tools may run, by name and by origin (the trust root), and per call. */
+export interface ToolPermissionsOptions<TContext = unknown> {
   /**
    * Tool names that may run. `null` or absent: no name allowlist. An empty list allows no tool by
    * name (only `allowOrigins` can then permit one). @default null
@@ -16,6 +27,12 @@ export interface ToolPermissionsOptions {
   allowOrigins?: Iterable<string> | null;
   /** Origins whose tools never run. Deny wins. @default [] */
   denyOrigins?: Iterable<string>;
+  /**
+   * A rule asked for every call the static rules above let through, after the arguments are
+   * validated: a multi-tenant app allows a tool for one user and not another. It can only deny
+   * more, never allow what a static rule denies (deny wins). @default none
+   */
+  rule?: PermissionRule<TContext>;
 }
 
 const marker = Symbol.for("toolgate.tool-permissions");
@@ -29,6 +46,9 @@ const marker = Symbol.for("toolgate.tool-permissions");
  * - `null`/absent means no rule on that dimension; an empty list matches nothing.
  * - Given only a name (no tool object), origin rules cannot be satisfied: fail closed.
  *
+ * - A `rule` is asked per call, with the arguments and the caller's context, only when the static
+ *   rules allow the tool; it can deny, never allow more.
+ *
  * Origin is the trust root: a remote server can choose any tool name, never its origin, so prefer
  * origin rules for tools you do not write yourself.
  *
@@ -36,13 +56,15 @@ const marker = Symbol.for("toolgate.tool-permissions");
  * const permissions = new ToolPermissions({ allowOrigins: ["builtin"], deny: ["cli"] });
  * permissions.denialReason(calculator); // undefined: permitted
  */
-export class ToolPermissions {
+export class ToolPermissions<TContext = unknown> {
   readonly #allow: ReadonlySet<string> | null;
   readonly #deny: ReadonlySet<string>;
   readonly #allowOrigins: ReadonlySet<string> | null;
   readonly #denyOrigins: ReadonlySet<string>;
+  /** The per-call rule (`ToolPermissionsOptions.rule`), if any; the registry asks it per call. */
+  readonly rule: PermissionRule<TContext> | undefined;
 
-  constructor(options: ToolPermissionsOptions = {}) {
+  constructor(options: ToolPermissionsOptions<TContext> = {}) {
     if (typeof options !== "object" || options === null) {
       throw new TypeError("ToolPermissions options must be an object");
     }
@@ -50,6 +72,10 @@ export class ToolPermissions {
     this.#deny = nameSet(options.deny, "deny", false) ?? new Set();
     this.#allowOrigins = nameSet(options.allowOrigins, "allowOrigins", true);
     this.#denyOrigins = nameSet(options.denyOrigins, "denyOrigins", false) ?? new Set();
+    if (options.rule !== undefined && typeof options.rule !== "function") {
+      throw new TypeError("ToolPermissions: rule must be a function");
+    }
+    this.rule = options.rule;
     Object.freeze(this);
   }
 
@@ -58,7 +84,7 @@ export class ToolPermissions {
     return typeof value === "object" && value !== null && marker in value;
   }
 
-  /** True when the tool (or bare tool name) may run. */
+  /** True when the tool (or bare tool name) may run by the static rules (not `rule`, which needs a call). */
   permits(tool: Pick<Tool, "name" | "origin"> | string): boolean {
     return this.denialReason(tool) === undefined;
   }

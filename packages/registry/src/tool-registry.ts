@@ -12,6 +12,7 @@ import { checkCall } from "./internal/channel/check-call.js";
 import { declinePending } from "./internal/channel/decline-pending.js";
 import { executeCall } from "./internal/channel/execute-call.js";
 import { checkTool, toolEntry } from "./internal/channel/registration.js";
+import type { TurnState } from "./internal/channel/tainted-turn.js";
 import { catalogLine, describeTool } from "./internal/describe-tool.js";
 import {
   type AnthropicTool,
@@ -22,15 +23,19 @@ import {
 import type { ToolEvent } from "./tool-event.js";
 import type { ToolPermissions } from "./tool-permissions.js";
 import { ToolRegistrationError } from "./tool-registration-error.js";
+import type { ToolTurn } from "./tool-turn.js";
 
-/** How a registry runs calls. Every option is fixed when the registry is made. */
-export interface ToolRegistryOptions {
-  /** Which tools may run. @default every registered tool */
-  permissions?: ToolPermissions;
+/**
+ * How a registry runs calls. Every option is fixed when the registry is made. `TContext` is the
+ * type of the per-call `context` (see {@link ExecuteOptions.context}) its rules and policies see.
+ */
+export interface ToolRegistryOptions<TContext = unknown> {
+  /** Which tools may run (static rules, and a per-call `rule`). @default every registered tool */
+  permissions?: ToolPermissions<TContext>;
   /** Asks a human before a call that needs confirmation. Without one, such calls are denied. */
-  confirm?: ConfirmCallback;
+  confirm?: ConfirmCallback<TContext>;
   /** Asks for confirmation beyond what tools ask themselves (`true` = ask), e.g. `confirmUnlessReadOnly()`. */
-  confirmationPolicy?: ConfirmationPolicy;
+  confirmationPolicy?: ConfirmationPolicy<TContext>;
   /**
    * Deadline for each call in milliseconds (1 to 2147483647); the tool's `context.signal` aborts
    * then. `null` = no limit. See tool-core's README, "Timeouts". @default null (no limit)
@@ -58,10 +63,16 @@ export interface ToolRegistryOptions {
   approval?: ApprovalOptions;
 }
 
-/** Per-call options. */
-export interface ExecuteOptions {
+/** Per-call options. `TContext` is the registry's context type (see {@link ToolRegistry}). */
+export interface ExecuteOptions<TContext = unknown> {
   /** Confirmation callback for this call (instead of the registry's). */
-  confirm?: ConfirmCallback;
+  confirm?: ConfirmCallback<TContext>;
+  /**
+   * This call's context, e.g. the user a multi-tenant app acts for. It reaches the tool
+   * (`ToolContext.context`), the permissions' `rule`, the confirmation policy and the `confirm`
+   * request. For `executeBatch`, every call of the batch gets it. @default undefined
+   */
+  context?: TContext;
   /** Cancels the call: the tool's `context.signal` aborts and the call answers "cancelled". */
   signal?: AbortSignal;
   /** Deadline for this call in milliseconds (instead of the registry's); `null` = no limit. */
@@ -129,11 +140,14 @@ const registryMarker = Symbol.for("toolgate.tool-registry");
 // The channel's stages live one per file in src/internal/channel/ (admit-call.ts runs lookup,
 // arguments, permissions, validation and the confirmation decision; execute-call.ts adds
 // confirmation, run and outcome). This class only holds the channel and composes them.
-export class ToolRegistry {
+// `TContext` types the per-call `context` option (`new ToolRegistry<{ userId: string }>()`); the
+// default `unknown` accepts any value, so code written before it keeps compiling.
+export class ToolRegistry<TContext = unknown> {
   readonly #channel: Channel;
 
-  constructor(options: ToolRegistryOptions = {}) {
-    this.#channel = createChannel(options);
+  constructor(options: ToolRegistryOptions<TContext> = {}) {
+    // The channel holds the options untyped: the context is only passed through to them.
+    this.#channel = createChannel(options as ToolRegistryOptions);
   }
 
   /** True for a `ToolRegistry` from any installed copy of @toolgate/registry. */
@@ -242,14 +256,14 @@ export class ToolRegistry {
   execute(
     name: string,
     args: Record<string, unknown> | string,
-    options?: ExecuteOptions,
+    options?: ExecuteOptions<TContext>,
   ): Promise<ToolResponse> {
     try {
       const outcome = executeCall(
         this.#channel,
         name,
         args,
-        options,
+        options as ExecuteOptions | undefined,
         options?.callId,
         toResponse,
         options?.approval,
@@ -264,7 +278,7 @@ export class ToolRegistry {
   executeChecked(
     name: string,
     args: Record<string, unknown> | string,
-    options?: ExecuteOptions,
+    options?: ExecuteOptions<TContext>,
   ): Promise<ExecutionResult> {
     try {
       return Promise.resolve(
@@ -272,7 +286,7 @@ export class ToolRegistry {
           this.#channel,
           name,
           args,
-          options,
+          options as ExecuteOptions | undefined,
           options?.callId,
           asResult,
           options?.approval,
@@ -290,9 +304,9 @@ export class ToolRegistry {
    */
   executeBatch(
     calls: readonly ToolCall[],
-    options: ExecuteOptions = {},
+    options: ExecuteOptions<TContext> = {},
   ): Promise<ExecutionResult[]> {
-    return executeBatch(this.#channel, calls, options);
+    return executeBatch(this.#channel, calls, options as ExecuteOptions);
   }
 
   /**
@@ -313,8 +327,61 @@ export class ToolRegistry {
    * if (check.status === "refused") return reply(check.response.text);
    * if (check.status === "needs-approval") showToPerson(check.tool, check.args, check.reason);
    */
-  check(name: string, args: Record<string, unknown> | string, options?: CheckOptions): CheckResult {
+  check(
+    name: string,
+    args: Record<string, unknown> | string,
+    options?: CheckOptions<TContext>,
+  ): CheckResult {
     return checkCall(this.#channel, name, args, options);
+  }
+
+  /**
+   * A scope for one model turn (see {@link ToolTurn}): the same `execute`, `executeChecked`,
+   * `executeBatch` and `check`, remembering whether outside content (a result of an
+   * `externalContent` tool) was returned in this turn. After that, every call in the turn that is
+   * not read-only needs a person's approval even where the policy would let it through, and the
+   * pending, the `confirm` request or the refusal names the result that tainted the turn. Make
+   * one per model turn; a new turn starts clean.
+   *
+   * @example
+   * const turn = registry.turn();
+   * for (const call of message.tool_calls) results.push(await turn.execute(call.name, call.arguments, { callId: call.id }));
+   */
+  turn(): ToolTurn<TContext> {
+    const channel = this.#channel;
+    const state: TurnState = { taintedBy: undefined };
+    const call = <T>(
+      name: string,
+      args: Record<string, unknown> | string,
+      options: ExecuteOptions<TContext> | undefined,
+      settle: (result: ExecutionResult) => T,
+    ): Promise<T> => {
+      try {
+        const outcome = executeCall(
+          channel,
+          name,
+          args,
+          options as ExecuteOptions | undefined,
+          options?.callId,
+          settle,
+          options?.approval,
+          state,
+        );
+        return outcome instanceof Promise ? outcome : Promise.resolve(settle(outcome));
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    };
+    return Object.freeze({
+      execute: (name, args, options) => call(name, args, options, toResponse),
+      executeChecked: (name, args, options) => call(name, args, options, asResult),
+      executeBatch: (calls, options = {}) =>
+        executeBatch(channel, calls, options as ExecuteOptions, state),
+      check: (name, args, options) => checkCall(channel, name, args, options, state),
+      get taintedBy() {
+        return state.taintedBy;
+      },
+    } satisfies ToolTurn<TContext>);
   }
 
   /**

@@ -9,4 +9,10 @@ export interface ToolContext {
    * none. A tool that fetches big results (an MCP server, a search) can ask for less up front.
    */
   readonly maxResultChars?: number;
+  /**
+   * The caller's per-call context (`execute(name, args, { context })`), e.g. the user a
+   * multi-tenant app acts for; absent when the caller gave none. Typed by the registry's type
+   * parameter on the caller's side; a tool narrows it itself.
+   */
+  readonly context?: unknown;
 }

@@ -4,8 +4,9 @@ import { readArguments } from "./arguments.js";
 import type { Args, Channel, ToolEntry } from "./channel.js";
 import { type ConfirmationNeed, confirmationNeed } from "./confirmation.js";
 import { lookUp, unknownTool } from "./lookup.js";
-import { permissionDenial } from "./permissions.js";
+import { permissionDenial, ruleDenial } from "./permissions.js";
 import { deniedCall, invalidCall } from "./refusals.js";
+import { type TurnState, taintNeed } from "./tainted-turn.js";
 import { typeLabel } from "./type-label.js";
 import { validationProblem, validatorOf } from "./validation.js";
 
@@ -20,7 +21,9 @@ export interface AdmittedCall {
 /**
  * Stages 1-5a, in order, synchronously: lookup, arguments (parsed, then their values checked
  * before anything recurses), permissions, validation, and the confirmation decision. The call is
- * either admitted, or refused with the response the model gets (reported as an event). Both
+ * either admitted, or refused with the response the model gets (reported as an event). `context`
+ * is the caller's per-call context, handed to the permission rule and the policies; `turn` is
+ * the turn's state, when the call is made in a `ToolTurn`. Both
  * `execute` and `check` go through here, so they cannot disagree.
  */
 export function admitCall(
@@ -28,6 +31,8 @@ export function admitCall(
   name: unknown,
   rawArgs: unknown,
   callId: string | undefined,
+  context: unknown,
+  turn?: TurnState,
 ): AdmittedCall | ExecutionResult {
   // 1. Lookup.
   const entry = lookUp(channel, name);
@@ -73,6 +78,14 @@ export function admitCall(
     );
   }
 
+  // 4b. The per-call permission rule: after validation, so it reads valid arguments.
+  const ruled = ruleDenial(channel, tool, args, context);
+  if (ruled !== undefined) return deniedCall(channel, tool, callId, "permissions", ruled);
+
   // 5a. Whether it needs confirmation.
-  return { entry, args, need: confirmationNeed(channel, tool, args) };
+  // A tainted turn asks about what the policy lets through, unless it is read-only.
+  let need = confirmationNeed(channel, tool, args, context);
+  const taintedBy = turn?.taintedBy;
+  if (need === undefined && taintedBy !== undefined) need = taintNeed(tool, args, taintedBy);
+  return { entry, args, need };
 }

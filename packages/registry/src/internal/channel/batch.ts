@@ -6,6 +6,7 @@ import { confirmationNeed } from "./confirmation.js";
 import { executeCall } from "./execute-call.js";
 import { lookUp } from "./lookup.js";
 import { unreadableCall } from "./refusals.js";
+import type { TurnState } from "./tainted-turn.js";
 import { validatorOf } from "./validation.js";
 
 /** A batch call read once: its fields, whether it may run beside its neighbours, or what threw. */
@@ -34,9 +35,10 @@ export async function executeBatch(
   channel: Channel,
   calls: readonly ToolCall[],
   options: ExecuteOptions,
+  turn?: TurnState,
 ): Promise<ExecutionResult[]> {
   if (!Array.isArray(calls)) throw new TypeError("executeBatch takes an array of tool calls");
-  const prepared = calls.map((call) => prepare(channel, call));
+  const prepared = calls.map((call) => prepare(channel, call, options.context));
   const results = new Array<ExecutionResult>(prepared.length);
   let i = 0;
   while (i < prepared.length) {
@@ -53,6 +55,7 @@ export async function executeBatch(
               call.id,
               asResult,
               call.approval,
+              turn,
             );
       i++;
       continue;
@@ -70,6 +73,7 @@ export async function executeBatch(
           member.id,
           asResult,
           member.approval,
+          turn,
         ),
       );
     const settled = await Promise.all(group);
@@ -79,7 +83,7 @@ export async function executeBatch(
   return results;
 }
 
-function prepare(channel: Channel, call: ToolCall): PreparedCall {
+function prepare(channel: Channel, call: ToolCall, context: unknown): PreparedCall {
   let name: string;
   let id: unknown;
   let args: Args | string | undefined;
@@ -112,7 +116,7 @@ function prepare(channel: Channel, call: ToolCall): PreparedCall {
     const concurrent =
       typeof validate !== "string" &&
       validate(parsed) === true &&
-      confirmationNeed(channel, entry.tool, parsed) === undefined;
+      confirmationNeed(channel, entry.tool, parsed, context) === undefined;
     return { name, args, id: callId, concurrent, approval };
   } catch {
     return { name, args, id: callId, concurrent: false, approval };

@@ -3,6 +3,7 @@ import type { ToolEvent } from "../../tool-event.js";
 import { admitCall } from "./admit-call.js";
 import type { Channel } from "./channel.js";
 import { approvalReason } from "./confirmation.js";
+import type { TurnState } from "./tainted-turn.js";
 
 // The refusal a check meets is made by the very code `execute` runs, so its text cannot differ;
 // its event is caught here instead of reaching the registry's listener (a check is a question,
@@ -32,10 +33,11 @@ export function checkCall(
   name: unknown,
   rawArgs: unknown,
   options: CheckOptions | undefined,
+  turn?: TurnState,
 ): CheckResult {
   const callId = typeof options?.callId === "string" ? options.callId : undefined;
   caught = undefined;
-  const admitted = admitCall(quietView(channel), name, rawArgs, callId);
+  const admitted = admitCall(quietView(channel), name, rawArgs, callId, options?.context, turn);
   if (!("entry" in admitted)) {
     const event = caught as ToolEvent | undefined;
     caught = undefined;
@@ -75,6 +77,7 @@ export function checkCall(
       args: admitted.args,
       hints: need.hints,
       by: need.by,
+      ...(need.taintedBy !== undefined && { taintedBy: need.taintedBy }),
       reason: approvalReason(tool.name, need),
     },
     callId,

@@ -1,11 +1,14 @@
 import { type Hints, hints as makeHints, type Tool, ToolResponse } from "@toolgate/tool-core";
 import type { ConfirmationRequest, ConfirmCallback } from "../../confirmation.js";
 import type { ExecuteOptions } from "../../tool-registry.js";
+import type { TaintSource } from "../../tool-turn.js";
 import type { Args, Channel, ToolEntry } from "./channel.js";
 import { emit } from "./events.js";
 import type { Settle } from "./outcome.js";
 import { redacted } from "./redaction.js";
 import { run } from "./run.js";
+import { describeTaint } from "./tainted-turn.js";
+import { withCallContext } from "./with-call-context.js";
 
 const WORST_CASE_HINTS = makeHints();
 
@@ -13,10 +16,15 @@ const WORST_CASE_HINTS = makeHints();
 export interface ConfirmationNeed {
   /** The tool's hints for this call (the worst case when `hintsFor` throws). */
   readonly hints: Hints;
-  /** Who asks: the tool itself (`needsConfirmation`) or the registry's `confirmationPolicy`. */
-  readonly by: "tool" | "policy";
+  /**
+   * Who asks: the tool itself (`needsConfirmation`), the registry's `confirmationPolicy`, or the
+   * turn (outside content was returned earlier in it, see `taintedBy`).
+   */
+  readonly by: "tool" | "policy" | "turn";
   /** The asking check threw: a broken check must not wave a call through, so it counts as asking. */
   readonly checkFailed: boolean;
+  /** For `by: "turn"`: the earlier result that tainted the turn. */
+  readonly taintedBy?: TaintSource;
 }
 
 /**
@@ -28,6 +36,7 @@ export function confirmationNeed(
   channel: Channel,
   tool: Tool<object>,
   args: Args,
+  context: unknown,
 ): ConfirmationNeed | undefined {
   let needed: boolean;
   let checkFailed = false;
@@ -42,7 +51,7 @@ export function confirmationNeed(
   const hints = hintsOf(tool, args);
   if (needed) return { hints, by: "tool", checkFailed };
   try {
-    needed = policy!(tool, args, hints) !== false;
+    needed = policy!(tool, args, hints, context) !== false;
   } catch {
     needed = true;
     checkFailed = true;
@@ -58,9 +67,15 @@ export function confirmCallbackOf(
   return options?.confirm ?? channel.confirm;
 }
 
-/** The refusal text of a call that needs confirmation when no callback can be asked. */
-export function cannotConfirm(tool: Tool<object>): string {
-  return `Tool '${tool.name}' needs a human's confirmation and none can be asked: the call was not run.`;
+/**
+ * The refusal text of a call that needs confirmation when no callback can be asked; for a
+ * tainted turn's call it names the result that tainted the turn.
+ */
+export function cannotConfirm(tool: Tool<object>, need?: ConfirmationNeed): string {
+  const text = `Tool '${tool.name}' needs a human's confirmation and none can be asked: the call was not run.`;
+  return need?.taintedBy === undefined
+    ? text
+    : `${text} It needs one because outside content entered this turn in ${describeTaint(need.taintedBy)}.`;
 }
 
 /**
@@ -74,11 +89,20 @@ export async function confirmThenRun<T>(
   options: ExecuteOptions | undefined,
   callId: string | undefined,
   confirm: ConfirmCallback,
-  hints: Hints,
+  need: ConfirmationNeed,
   settle: Settle<T>,
 ): Promise<T> {
   const tool = entry.tool;
-  const request: ConfirmationRequest = Object.freeze({ tool, args, hints, callId });
+  const context = options?.context;
+  const hints = need.hints;
+  const request: ConfirmationRequest = Object.freeze({
+    tool,
+    args,
+    hints,
+    callId,
+    ...(context !== undefined && { context }),
+    ...(need.taintedBy !== undefined && { taintedBy: need.taintedBy }),
+  });
   let approved = false;
   let thrown: { error: unknown } | undefined;
   try {
@@ -103,11 +127,12 @@ export async function confirmThenRun<T>(
     });
     return settle({ response, executed: false, callId });
   }
-  const outcome = run(channel, entry, args, options, callId, settle);
+  const outcome = run(channel, withCallContext(entry, context), args, options, callId, settle);
   return outcome instanceof Promise ? outcome : settle(outcome);
 }
 
-function hintsOf(tool: Tool<object>, args: Args): Hints {
+/** The tool's hints for a call; the worst case when `hintsFor` throws or answers nonsense. */
+export function hintsOf(tool: Tool<object>, args: Args): Hints {
   try {
     const hints = tool.hintsFor(args);
     return typeof hints === "object" && hints !== null ? hints : WORST_CASE_HINTS;
@@ -118,6 +143,9 @@ function hintsOf(tool: Tool<object>, args: Args): Hints {
 
 /** Why a call needs approval, for a person: names the tool, never an argument's value. */
 export function approvalReason(toolName: string, need: ConfirmationNeed): string {
+  if (need.taintedBy !== undefined) {
+    return `Outside content entered this turn in ${describeTaint(need.taintedBy)}, so this call to '${toolName}', which is not read-only, needs a person's approval.`;
+  }
   if (need.by === "tool") {
     return need.checkFailed
       ? `Tool '${toolName}' could not tell whether this call needs approval (its check failed), so it does.`

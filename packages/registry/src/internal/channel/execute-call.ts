@@ -1,5 +1,5 @@
 import type { ExecuteOptions } from "../../tool-registry.js";
-import { admitCall } from "./admit-call.js";
+import { type AdmittedCall, admitCall } from "./admit-call.js";
 import type { Channel } from "./channel.js";
 import { cannotConfirm, confirmCallbackOf, confirmThenRun } from "./confirmation.js";
 import { deferCall } from "./defer-call.js";
@@ -7,6 +7,8 @@ import type { Outcome, Settle } from "./outcome.js";
 import { deniedCall } from "./refusals.js";
 import { run } from "./run.js";
 import { runWithGrant } from "./run-with-grant.js";
+import { markingTaint, type TurnState } from "./tainted-turn.js";
+import { withCallContext } from "./with-call-context.js";
 
 /**
  * One call through the whole channel: admitted (stages 1-5a), confirmed when it must be (5b),
@@ -15,7 +17,9 @@ import { runWithGrant } from "./run-with-grant.js";
  *
  * A call that needs approval runs with a grant token (`grant`, when given) instead of asking;
  * in deferred mode, without one it answers at once with a pending approval. A call that needs
- * no approval runs as usual and leaves a token given with it unused.
+ * no approval runs as usual and leaves a token given with it unused. In a turn (`turn`), a call
+ * that a tainted turn makes need approval is treated like any other that needs it, and a call to
+ * an `externalContent` tool that runs taints the turn.
  *
  * @throws TypeError for an invalid `options.timeoutMs` (never for the call itself).
  */
@@ -27,9 +31,24 @@ export function executeCall<T>(
   callId: string | undefined,
   settle: Settle<T>,
   grant?: unknown,
+  turn?: TurnState,
 ): Outcome<T> {
-  const admitted = admitCall(channel, name, rawArgs, callId);
+  const admitted = admitCall(channel, name, rawArgs, callId, options?.context, turn);
   if (!("entry" in admitted)) return admitted;
+  if (turn === undefined) return proceed(channel, admitted, options, callId, settle, grant);
+  return markingTaint(turn, admitted.entry, callId, settle, (marked) =>
+    proceed(channel, admitted, options, callId, marked, grant),
+  );
+}
+
+function proceed<T>(
+  channel: Channel,
+  admitted: AdmittedCall,
+  options: ExecuteOptions | undefined,
+  callId: string | undefined,
+  settle: Settle<T>,
+  grant: unknown,
+): Outcome<T> {
   const { entry, args, need } = admitted;
   if (need !== undefined) {
     if (grant !== undefined) {
@@ -39,9 +58,10 @@ export function executeCall<T>(
     if (settings?.deferred) return deferCall(channel, settings, entry, args, need, callId);
     const confirm = confirmCallbackOf(channel, options);
     if (confirm === undefined) {
-      return deniedCall(channel, entry.tool, callId, "confirmation", cannotConfirm(entry.tool));
+      const text = cannotConfirm(entry.tool, need);
+      return deniedCall(channel, entry.tool, callId, "confirmation", text);
     }
-    return confirmThenRun(channel, entry, args, options, callId, confirm, need.hints, settle);
+    return confirmThenRun(channel, entry, args, options, callId, confirm, need, settle);
   }
-  return run(channel, entry, args, options, callId, settle);
+  return run(channel, withCallContext(entry, options?.context), args, options, callId, settle);
 }

@@ -1,0 +1,48 @@
+import type { ToolResponse } from "@toolgate/tool-core";
+import type { CheckOptions, CheckResult } from "./check-result.js";
+import type { ExecuteOptions, ExecutionResult, ToolCall } from "./tool-registry.js";
+
+/** The earlier result that brought outside content into a turn. */
+export interface TaintSource {
+  /** The `externalContent` tool whose result was returned. */
+  readonly tool: string;
+  /** That call's id, when it had one. */
+  readonly callId?: string;
+}
+
+/**
+ * One model turn's calls, from `registry.turn()`: the registry's `execute`, `executeChecked`,
+ * `executeBatch` and `check`, plus memory of outside content. Once a call to an
+ * `externalContent` tool has run in this turn (its result goes back to the model), every later
+ * call in the turn that is not read-only needs a person's approval, even where the policy would
+ * let it through: a pending in deferred mode, a `confirm` question otherwise, a refusal without
+ * a `confirm`. Read-only calls still run. Make one turn per model turn and drop it after; a new
+ * turn starts clean, and turns never see each other's state.
+ */
+export interface ToolTurn<TContext = unknown> {
+  /** `ToolRegistry.execute`, within this turn. */
+  execute(
+    name: string,
+    args: Record<string, unknown> | string,
+    options?: ExecuteOptions<TContext>,
+  ): Promise<ToolResponse>;
+  /** `ToolRegistry.executeChecked`, within this turn. */
+  executeChecked(
+    name: string,
+    args: Record<string, unknown> | string,
+    options?: ExecuteOptions<TContext>,
+  ): Promise<ExecutionResult>;
+  /** `ToolRegistry.executeBatch`, within this turn: a result taints the calls after it. */
+  executeBatch(
+    calls: readonly ToolCall[],
+    options?: ExecuteOptions<TContext>,
+  ): Promise<ExecutionResult[]>;
+  /** `ToolRegistry.check`, within this turn: a tainted turn's write calls need approval. */
+  check(
+    name: string,
+    args: Record<string, unknown> | string,
+    options?: CheckOptions<TContext>,
+  ): CheckResult;
+  /** The first result that brought outside content into this turn; `undefined` while clean. */
+  readonly taintedBy: TaintSource | undefined;
+}
