@@ -80,7 +80,7 @@ describe("tainted turns", () => {
     "callback mode asks confirm (answer $answer) and says which result tainted the turn",
     async (row) => {
       const requests: ConfirmationRequest[] = [];
-      const { registry } = setUp({
+      const { registry, events } = setUp({
         confirm: (request) => {
           requests.push(request);
           return row.answer;
@@ -92,6 +92,9 @@ describe("tainted turns", () => {
       expect(result.executed).toBe(row.executed);
       expect(requests).toHaveLength(1);
       expect(requests[0]?.taintedBy).toEqual({ tool: "search", callId: "s1" });
+      const rejected = events.find((event) => event.type === "rejected");
+      if (row.answer) expect(rejected).toBeUndefined();
+      else expect(rejected).toMatchObject({ taintedBy: { tool: "search", callId: "s1" } });
     },
   );
 

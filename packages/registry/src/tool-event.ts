@@ -1,6 +1,7 @@
 import type { ToolResponse } from "@toolgate/tool-core";
 import type { GrantRefusalReason } from "./approval/approval-refusal.js";
 import type { PendingApproval } from "./approval/pending-approval.js";
+import type { TaintSource } from "./tool-turn.js";
 
 /** Fields every {@link ToolEvent} has. */
 export interface ToolEventBase {
@@ -40,6 +41,8 @@ export interface ToolRejectedEvent extends ToolEventBase {
   readonly args: Readonly<Record<string, unknown>>;
   /** What the callback threw or rejected with, when it did. */
   readonly error?: unknown;
+  /** When the call was asked about only because its turn is tainted: the result that tainted it. */
+  readonly taintedBy?: TaintSource;
   /** The response the model gets (redacted). */
   readonly response: ToolResponse;
 }

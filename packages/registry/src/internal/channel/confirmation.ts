@@ -123,6 +123,7 @@ export async function confirmThenRun<T>(
       callId,
       args,
       ...(thrown && { error: thrown.error }),
+      ...(need.taintedBy !== undefined && { taintedBy: need.taintedBy }),
       response,
     });
     return settle({ response, executed: false, callId });
