@@ -28,14 +28,17 @@ export class CallContext implements ToolContext {
   readonly callId: string | undefined;
   /** The output budget of the tool's responses; undefined = no cap. */
   readonly maxResultChars: number | undefined;
+  /** The caller's per-call context; an own property only when the caller gave one. */
+  declare readonly context?: unknown;
   // Made at the first read of `signal`, or by `stop` (a stopped call is no hot path).
   #controller: AbortController | undefined;
 
-  /** A context for one call, with the call's id and the tool's output budget. */
-  constructor(callId: string | undefined, maxResultChars: number | undefined) {
+  /** A context for one call, with the call's id, the tool's output budget and the caller's context. */
+  constructor(callId: string | undefined, maxResultChars: number | undefined, context: unknown) {
     this.callId = callId;
     this.maxResultChars = maxResultChars;
     Object.defineProperty(this, "signal", CallContext.#SIGNAL);
+    if (context !== undefined) (this as { context?: unknown }).context = context;
   }
 
   /** Aborts the call's signal, whether the tool has read it yet or reads it later. */

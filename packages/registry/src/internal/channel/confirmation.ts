@@ -8,7 +8,6 @@ import type { Settle } from "./outcome.js";
 import { redacted } from "./redaction.js";
 import { run } from "./run.js";
 import { describeTaint } from "./tainted-turn.js";
-import { withCallContext } from "./with-call-context.js";
 
 const WORST_CASE_HINTS = makeHints();
 
@@ -128,7 +127,7 @@ export async function confirmThenRun<T>(
     });
     return settle({ response, executed: false, callId });
   }
-  const outcome = run(channel, withCallContext(entry, context), args, options, callId, settle);
+  const outcome = run(channel, entry, args, options, callId, settle);
   return outcome instanceof Promise ? outcome : settle(outcome);
 }
 

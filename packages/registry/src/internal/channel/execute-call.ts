@@ -8,7 +8,6 @@ import { deniedCall } from "./refusals.js";
 import { run } from "./run.js";
 import { runWithGrant } from "./run-with-grant.js";
 import { markingTaint, type TurnState } from "./tainted-turn.js";
-import { withCallContext } from "./with-call-context.js";
 
 /**
  * One call through the whole channel: admitted (stages 1-5a), confirmed when it must be (5b),
@@ -63,5 +62,5 @@ function proceed<T>(
     }
     return confirmThenRun(channel, entry, args, options, callId, confirm, need, settle);
   }
-  return run(channel, withCallContext(entry, options?.context), args, options, callId, settle);
+  return run(channel, entry, args, options, callId, settle);
 }

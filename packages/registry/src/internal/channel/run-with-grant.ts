@@ -10,7 +10,6 @@ import type { Outcome, Settle } from "./outcome.js";
 import { redacted } from "./redaction.js";
 import { run } from "./run.js";
 import { toolFingerprint } from "./tool-fingerprint.js";
-import { withCallContext } from "./with-call-context.js";
 
 /**
  * Stage 5b with a grant token: runs an admitted call that needs approval without asking
@@ -94,7 +93,7 @@ function consumed<T>(
     ...(grant.approvedBy !== undefined && { approvedBy: grant.approvedBy }),
     args,
   });
-  return run(channel, withCallContext(entry, options?.context), args, options, callId, settle);
+  return run(channel, entry, args, options, callId, settle);
 }
 
 function ledgerFailed(

@@ -40,11 +40,20 @@ export function run<T>(
   if (channel.onEvent !== undefined) {
     emit(channel, { type: "start", tool: tool.name, origin: tool.origin, callId, args });
   }
+  // The caller's per-call context (a multi-tenant app's user), passed on as it is.
+  const callerContext = options?.context;
   if (signal === undefined && timeoutMs === undefined) {
     const context =
-      callId === undefined
-        ? entry.context
-        : { signal: NEVER_ABORTED_SIGNAL, callId, maxResultChars: entry.budget };
+      callerContext !== undefined
+        ? {
+            signal: NEVER_ABORTED_SIGNAL,
+            callId,
+            maxResultChars: entry.budget,
+            context: callerContext,
+          }
+        : callId === undefined
+          ? entry.context
+          : { signal: NEVER_ABORTED_SIGNAL, callId, maxResultChars: entry.budget };
     try {
       const value = tool.run(args, context);
       // Reading `then` runs the tool's code (a getter, a proxy trap), so it is inside the try.
@@ -60,9 +69,19 @@ export function run<T>(
     }
   }
   if (signal === undefined && timeoutMs !== undefined) {
-    return runWithTimeout(channel, entry, args, callId, timeoutMs, started, settle);
+    return runWithTimeout(channel, entry, args, callId, callerContext, timeoutMs, started, settle);
   }
-  return runWithDeadline(channel, entry, args, callId, signal, timeoutMs, started, settle);
+  return runWithDeadline(
+    channel,
+    entry,
+    args,
+    callId,
+    callerContext,
+    signal,
+    timeoutMs,
+    started,
+    settle,
+  );
 }
 
 // A deadline and no caller's signal (what production code sets). A tool that answers or throws
@@ -74,13 +93,14 @@ function runWithTimeout<T>(
   entry: ToolEntry,
   args: Args,
   callId: string | undefined,
+  callerContext: unknown,
   timeoutMs: number,
   started: number,
   settle: Settle<T>,
 ): Outcome<T> {
   const tool = entry.tool;
   const startedAt = channel.onEvent === undefined ? performance.now() : started;
-  const context = new CallContext(callId, entry.budget);
+  const context = new CallContext(callId, entry.budget, callerContext);
   let value: unknown;
   try {
     value = tool.run(args, context);
@@ -131,13 +151,14 @@ function runWithDeadline<T>(
   entry: ToolEntry,
   args: Args,
   callId: string | undefined,
+  callerContext: unknown,
   signal: AbortSignal | undefined,
   timeoutMs: number | undefined,
   started: number,
   settle: Settle<T>,
 ): Promise<T> {
   const tool = entry.tool;
-  const context = new CallContext(callId, entry.budget);
+  const context = new CallContext(callId, entry.budget, callerContext);
   return new Promise<T>((resolve) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let settled = false;
