@@ -9,7 +9,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLITool } from "./cli-tool.js";
 import {
@@ -537,6 +537,9 @@ describe("checkoutRefusal", () => {
     ["merge --autostash x", /^--autostash /],
     ["pull --autos", /^--autostash /],
     ["checkout -q --autostash x", /^--autostash /],
+    ["--no-pager checkout main", /^git checkout without -q/],
+    ["--git-dir g --work-tree w switch main", /^git switch without -q/],
+    ["--namespace n stash pop", /^git stash pop without -q/],
   ])("refuses git %s", (command, refusal) => {
     expect(checkoutRefusal(command.split(" "))).toMatch(refusal);
   });
@@ -552,6 +555,8 @@ describe("checkoutRefusal", () => {
     "stash push -m pop",
     "stash list",
     "merge --no-autostash x",
+    "merge x -- --autostash",
+    "stash -- pop",
     "status",
     "restore f",
     "log -- checkout",
@@ -615,8 +620,19 @@ describe("gitlinkPaths", () => {
     ["a bad mode", `16000 ${OID} 0\tsub\0`],
     ["a short object name", "160000 abc 0\tsub\0"],
     ["a path that is not UTF-8", `160000 ${OID} 0\tb\uFFFDd\0`],
+    ["a seven-digit mode", `1160000 ${OID} 0\tsub\0`],
+    ["a stage above 3", `160000 ${OID} 4\tsub\0`],
+    ["more after the stage", `160000 ${OID} 0 x\tsub\0`],
+    ["an object name of 39 digits", `160000 ${OID.slice(1)} 0\tsub\0`],
+    ["an object name of 65 digits", `160000 ${OID}${OID.slice(0, 25)} 0\tsub\0`],
+    ["an upper-case object name", `160000 ${OID.toUpperCase()} 0\tsub\0`],
   ])("refuses %s", (_name, listing) => {
-    expect(typeof gitlinkPaths(listing)).toBe("string");
+    expect(gitlinkPaths(listing)).toMatch(/^(unexpected entry from git ls-files|a gitlink path)/);
+  });
+
+  it("takes SHA-256 object names (64 digits)", () => {
+    const long = `${OID}${OID.slice(0, 24)}`;
+    expect(gitlinkPaths(`160000 ${long} 0\tsub\0`)).toStrictEqual(["sub"]);
   });
 });
 
@@ -711,6 +727,201 @@ describe("submoduleConfigRefusal", () => {
     expect(await submoduleConfigRefusal(tooDeep, async () => result(links("n")), chain)).toMatch(
       /submodule n\/n\/n\/n\/n\/n\/n\/n\/n \(it is nested more than 8 deep\)/,
     );
+  });
+
+  // Each case builds a worktree holding the gitlink `s` (the listing names it) and answers the
+  // submodule's config read with `config`; its own gitlink listing is empty unless `nested`.
+  interface Case {
+    build?: (base: string) => void;
+    config?: string;
+    nested?: string;
+    gitlink?: string;
+    /** How many times git is asked inside the submodule (config, then its gitlinks). */
+    reads: number;
+    expected: RegExp | undefined;
+  }
+  const gitfile = (base: string, text: string) => {
+    mkdirSync(join(base, "s"));
+    writeFileSync(join(base, "s", ".git"), text);
+  };
+  const repository = (base: string) => mkdirSync(join(base, "s", ".git"), { recursive: true });
+  const worktreeIs = (...values: string[]) =>
+    values.map((v) => `file:s/.git/config\0core.worktree\n${v}\0`).join("");
+  const unchecked = (why: string) =>
+    new RegExp(`^Refused: could not check the git config of submodule s \\(${why}`);
+  const CASES: readonly (readonly [string, Case])[] = [
+    [
+      "a gitlink whose folder is a file (not populated)",
+      { build: (base) => writeFileSync(join(base, "s"), "x"), reads: 0, expected: undefined },
+    ],
+    [
+      "a .git file that is no gitdir file",
+      {
+        build: (base) => gitfile(base, "see gitdir: ../gd\n"),
+        reads: 0,
+        expected: unchecked("its \\.git file is not a gitdir file\\)"),
+      },
+    ],
+    [
+      "a gitdir file ending in CRLF, pointing outside by an absolute path",
+      {
+        build: (base) => gitfile(base, `gitdir: ${dirname(base)}\r\n`),
+        reads: 2,
+        expected: undefined,
+      },
+    ],
+    [
+      "a gitdir relative to the folder holding .git, outside the worktree",
+      {
+        build: (base) => {
+          mkdirSync(`${base}-gd`);
+          gitfile(base, `gitdir: ../../${basename(base)}-gd\n`);
+        },
+        reads: 2,
+        expected: undefined,
+      },
+    ],
+    [
+      "a gitdir at the worktree's parent folder",
+      { build: (base) => gitfile(base, "gitdir: ../..\n"), reads: 2, expected: undefined },
+    ],
+    [
+      "a gitdir at the worktree top",
+      {
+        build: (base) => gitfile(base, "gitdir: ..\n"),
+        reads: 0,
+        expected: unchecked("its \\.git points into the worktree, at \\.\\)"),
+      },
+    ],
+    [
+      "a gitdir under a folder whose name starts with .. inside the worktree",
+      {
+        build: (base) => {
+          mkdirSync(join(base, "..gd"));
+          gitfile(base, "gitdir: ../..gd\n");
+        },
+        reads: 0,
+        expected: unchecked("its \\.git points into the worktree, at \\.\\.gd\\)"),
+      },
+    ],
+    [
+      // git refuses to write any tracked path with a .git component, whatever its case.
+      "a gitdir under a .GIT folder of the worktree",
+      {
+        build: (base) => {
+          mkdirSync(join(base, ".GIT", "m"), { recursive: true });
+          gitfile(base, "gitdir: ../.GIT/m\n");
+        },
+        reads: 2,
+        expected: undefined,
+      },
+    ],
+    [
+      "a gitlink path too long to look at",
+      {
+        gitlink: "x".repeat(300),
+        reads: 0,
+        expected:
+          /^Refused: could not check the git config of submodule "x+…" \("Error: ENAMETOOLONG/,
+      },
+    ],
+    [
+      "a core.worktree set on the command line (the tool's own)",
+      {
+        build: repository,
+        config: "command line:\0core.worktree\n/nonexistent\0",
+        reads: 2,
+        expected: undefined,
+      },
+    ],
+    [
+      "a core.worktree naming the submodule's own folder",
+      { build: repository, config: worktreeIs(".."), reads: 2, expected: undefined },
+    ],
+    [
+      "a core.worktree naming the worktree top",
+      {
+        build: repository,
+        config: worktreeIs("../.."),
+        reads: 1,
+        expected: unchecked("its core\\.worktree names another folder: \\.\\./\\.\\.\\)"),
+      },
+    ],
+    [
+      "two core.worktree values, the last naming another folder",
+      {
+        build: repository,
+        config: worktreeIs("..", "../.."),
+        reads: 1,
+        expected: unchecked("its core\\.worktree names another folder: \\.\\./\\.\\.\\)"),
+      },
+    ],
+    [
+      "two core.worktree values, the last naming the folder",
+      { build: repository, config: worktreeIs("../..", ".."), reads: 2, expected: undefined },
+    ],
+    [
+      "a core.worktree that does not exist",
+      {
+        build: repository,
+        config: worktreeIs("/nonexistent/w"),
+        reads: 1,
+        expected: unchecked("its core\\.worktree names another folder: /nonexistent/w\\)"),
+      },
+    ],
+    [
+      "a key that only starts with core.worktree, without a value",
+      {
+        build: repository,
+        config: "file:s/.git/config\0core.worktreex\0",
+        reads: 2,
+        expected: undefined,
+      },
+    ],
+    [
+      "a submodule config that sets a filter driver",
+      {
+        build: repository,
+        config: "file:s/.git/config\0filter.x.clean\nrm\0",
+        reads: 1,
+        expected:
+          /^Refused: the git config of submodule s sets filter\.x\.clean, which runs a program\. /,
+      },
+    ],
+    [
+      "a submodule whose own gitlink listing is not git ls-files output",
+      {
+        build: repository,
+        nested: "garbage\0",
+        reads: 2,
+        expected: unchecked("unexpected entry from git ls-files: garbage\\)"),
+      },
+    ],
+  ];
+
+  it.each(CASES)("reads %s as git does", async (_name, c) => {
+    const base = mkdtempSync(join(top, "case-"));
+    c.build?.(base);
+    const reads: string[] = [];
+    const readIn: GitReadIn = async (folder, args) => {
+      reads.push(folder);
+      return result(args[0] === "ls-files" ? (c.nested ?? "") : (c.config ?? ""));
+    };
+    const answer = await submoduleConfigRefusal(
+      base,
+      async () => result(links(c.gitlink ?? "s")),
+      readIn,
+    );
+    if (c.expected === undefined) expect(answer).toBeUndefined();
+    else expect(answer).toMatch(c.expected);
+    expect(reads).toStrictEqual(Array<string>(c.reads).fill(join(base, c.gitlink ?? "s")));
+  });
+
+  it("refuses a top folder that does not exist, naming the failure", async () => {
+    const read: GitRead = async () => result("");
+    expect(
+      await submoduleConfigRefusal(join(top, "missing"), read, async () => result("")),
+    ).toMatch(/^Refused: could not list the repository's submodules to check them \(Error: ENOENT/);
   });
 });
 
