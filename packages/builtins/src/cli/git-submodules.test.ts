@@ -540,6 +540,7 @@ describe("checkoutRefusal", () => {
     ["--no-pager checkout main", /^git checkout without -q/],
     ["--git-dir g --work-tree w switch main", /^git switch without -q/],
     ["--namespace n stash pop", /^git stash pop without -q/],
+    ["stash --index pop", /^git stash pop without -q/],
   ])("refuses git %s", (command, refusal) => {
     expect(checkoutRefusal(command.split(" "))).toMatch(refusal);
   });
@@ -556,6 +557,9 @@ describe("checkoutRefusal", () => {
     "stash list",
     "merge --no-autostash x",
     "merge x -- --autostash",
+    "checkout -q -",
+    "checkout -q branch",
+    "log pop",
     "stash -- pop",
     "status",
     "restore f",
@@ -578,7 +582,13 @@ describe("submoduleReadEnvironment", () => {
       GIT_NAMESPACE: "x",
       GIT_CONFIG: "/tmp/config",
       GIT_LITERAL_PATHSPECS: "1",
+      GIT_GLOB_PATHSPECS: "1",
+      GIT_NOGLOB_PATHSPECS: "1",
+      GIT_ICASE_PATHSPECS: "1",
+      LC_ALL: "fr_FR.UTF-8",
     });
+    // git's messages are matched in English (the C locale).
+    expect(env.LC_ALL).toBe("C");
     expect(env.GIT_DIR).toBe(".git");
     for (const name of [
       "GIT_WORK_TREE",
@@ -588,6 +598,9 @@ describe("submoduleReadEnvironment", () => {
       "GIT_NAMESPACE",
       "GIT_CONFIG",
       "GIT_LITERAL_PATHSPECS",
+      "GIT_GLOB_PATHSPECS",
+      "GIT_NOGLOB_PATHSPECS",
+      "GIT_ICASE_PATHSPECS",
     ]) {
       expect(env[name], name).toBeUndefined();
     }
@@ -626,6 +639,7 @@ describe("gitlinkPaths", () => {
     ["an object name of 39 digits", `160000 ${OID.slice(1)} 0\tsub\0`],
     ["an object name of 65 digits", `160000 ${OID}${OID.slice(0, 25)} 0\tsub\0`],
     ["an upper-case object name", `160000 ${OID.toUpperCase()} 0\tsub\0`],
+    ["no tab, one character after the stage", `160000 ${OID} 0x\0`],
   ])("refuses %s", (_name, listing) => {
     expect(gitlinkPaths(listing)).toMatch(/^(unexpected entry from git ls-files|a gitlink path)/);
   });
@@ -870,6 +884,26 @@ describe("submoduleConfigRefusal", () => {
       },
     ],
     [
+      "a config with other keys and values",
+      {
+        build: repository,
+        config: "file:s/.git/config\0core.bare\nfalse\0user.name\nx\0",
+        reads: 2,
+        expected: undefined,
+      },
+    ],
+    [
+      "a .git that is a dangling symbolic link",
+      {
+        build: (base) => {
+          mkdirSync(join(base, "s"));
+          symlinkSync(join(base, "nowhere"), join(base, "s", ".git"));
+        },
+        reads: 0,
+        expected: unchecked("Error: ENOENT"),
+      },
+    ],
+    [
       "a key that only starts with core.worktree, without a value",
       {
         build: repository,
@@ -937,6 +971,7 @@ describe("submoduleNames", () => {
     ["any key, not only ignore", [entry("submodule.sub.url", "https://x")]],
     ["a key without a value", [entry("submodule.sub.ignore")]],
     ["a section in another case", [entry("SUBMODULE.sub.ignore", "none")]],
+    ["a value holding dots", [entry("submodule.sub.url", "https://example.com/x.git")]],
   ])("reads the name sub from %s", (_name, entries) => {
     expect(submoduleNames(listing(...entries))).toStrictEqual(["sub"]);
   });
@@ -1089,6 +1124,35 @@ describe("submoduleOverrides", () => {
   ] as const)("refuses on %s from the probe", async (_name, probe) => {
     const { read } = fake(probe);
     expect(await submoduleOverrides(read)).toMatch(refusal);
+  });
+
+  it.each([
+    ["a cancel", { exitCode: null, aborted: true }, "cancelled"],
+    ["a cut answer", { stdout: "/x\n", truncated: true }, "the answer is too long"],
+    ["a failure without a message", { exitCode: 1 }, "exit 1"],
+    ["a timeout", { exitCode: null, timedOut: true }, "timed out"],
+    [
+      "two lines without a final line break",
+      { stdout: "/x\nabc" },
+      '"unexpected answer from git rev-parse: /x\\nabc"',
+    ],
+  ] as const)("says why it refuses on %s", async (_name, probe, why) => {
+    const { read } = fake(probe);
+    expect(await submoduleOverrides(read)).toBe(
+      `Refused: could not read the repository's .gitmodules to check it (${why})`,
+    );
+  });
+
+  it("takes a top that is a file as having no .gitmodules, and refuses one it cannot look at", async () => {
+    const file = join(top, "a-file");
+    writeFileSync(file, "");
+    const { calls, read } = fake({ stdout: `${file}\n` });
+    expect(await submoduleOverrides(read)).toStrictEqual({ top: file, config: [] });
+    expect(calls).toHaveLength(1);
+    const long = `/${"x".repeat(300)}`;
+    expect(await submoduleOverrides(fake({ stdout: `${long}\n` }).read)).toMatch(
+      /^Refused: could not read the repository's \.gitmodules to check it \("Error: ENAMETOOLONG/,
+    );
   });
 
   it("refuses when the top folder's name could hold the object name (a line break in it)", async () => {
