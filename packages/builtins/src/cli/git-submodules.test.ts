@@ -571,6 +571,37 @@ describe("checkoutRefusal", () => {
 });
 
 describe("submoduleReadEnvironment", () => {
+  it("lists the top repository's index entries, paths from the top, NUL-terminated", () => {
+    expect(GITLINK_LIST_ARGS).toStrictEqual([
+      "ls-files",
+      "--stage",
+      "-z",
+      "--full-name",
+      "--",
+      ":(top)",
+    ]);
+  });
+
+  it("drops every variable git clears before entering a submodule", () => {
+    const names = [
+      "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+      "GIT_COMMON_DIR",
+      "GIT_GRAFT_FILE",
+      "GIT_IMPLICIT_WORK_TREE",
+      "GIT_INDEX_FILE",
+      "GIT_INTERNAL_SUPER_PREFIX",
+      "GIT_NAMESPACE",
+      "GIT_NO_REPLACE_OBJECTS",
+      "GIT_OBJECT_DIRECTORY",
+      "GIT_PREFIX",
+      "GIT_REPLACE_REF_BASE",
+      "GIT_SHALLOW_FILE",
+      "GIT_WORK_TREE",
+    ];
+    const env = submoduleReadEnvironment(Object.fromEntries(names.map((name) => [name, "/x"])));
+    for (const name of names) expect(env[name], name).toBeUndefined();
+  });
+
   it("drops what chooses another repository and reads the folder's .git, as git does", () => {
     const env = submoduleReadEnvironment({
       PATH: "/bin",
@@ -1121,6 +1152,14 @@ describe("submoduleOverrides", () => {
     ["no final line break", { stdout: "/x" }],
     ["an object name that is not hex", { stdout: `/x\n${"g".repeat(40)}\n` }],
     ["more lines", { stdout: `/x\n${OID}\n${OID}\n` }],
+    ["a character before the object name", { stdout: `/x\nx${OID}\n` }],
+    ["a character after the object name", { stdout: `/x\n${OID}x\n` }],
+    ["a one-digit object name", { stdout: "/x\na\n" }],
+    ["64 characters that are not hex", { stdout: `/x\n${"g".repeat(64)}\n` }],
+    [
+      "more after 'must be run in a work tree'",
+      { exitCode: 128, stderr: "fatal: this operation must be run in a work tree\nfatal: x\n" },
+    ],
   ] as const)("refuses on %s from the probe", async (_name, probe) => {
     const { read } = fake(probe);
     expect(await submoduleOverrides(read)).toMatch(refusal);
