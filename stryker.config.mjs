@@ -13,6 +13,7 @@ const safetyCheckFiles = {
   "packages/builtins/src/cli/arg-policy.ts": cliTests,
   "packages/builtins/src/cli/internal/option-scan.ts": cliTests,
   "packages/builtins/src/cli/internal/git-hardening.ts": cliTests,
+  "packages/builtins/src/cli/internal/git-submodule-check.ts": cliTests,
   "packages/builtins/src/cli/internal/sed-script.ts": cliTests,
   "packages/builtins/src/notes/internal/note-path.ts": [
     "packages/builtins/src/notes/internal/{note-path,confined-fs}.test.ts",
