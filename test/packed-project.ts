@@ -14,6 +14,7 @@ export interface Manifest {
   name: string;
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
 }
 
 /** Each workspace package by name: its folder and manifest. */

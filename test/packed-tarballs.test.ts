@@ -30,7 +30,15 @@ describe("packed tarballs", () => {
   it.each(withSmoke.map(({ dir, manifest }) => [manifest.name, dir] as const))(
     "%s installs alone from its tarball and works",
     (name, dir) => {
-      const project = workspace.project([name]);
+      // The peers of the package and of the toolgate packages it pulls in are installed beside
+      // it, optional ones (tool-core's typebox) too: the smoke programs use them.
+      const peers = Object.assign(
+        {},
+        ...[...internalClosure(name)].map(
+          (dep) => workspacePackages.get(dep)?.manifest.peerDependencies,
+        ),
+      );
+      const project = workspace.project([name], peers);
       // Only the package under test and its own toolgate dependencies are installed.
       const installed = readdirSync(join(project, "node_modules", "@toolgate")).map(
         (short) => `@toolgate/${short}`,
