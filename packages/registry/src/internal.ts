@@ -18,4 +18,6 @@ export {
 } from "./approval/issue-pending.js";
 export { type ExpectedGrant, type GrantCheck, verifyGrant } from "./approval/verify-grant.js";
 export { type PendingCheck, verifyPending } from "./approval/verify-pending.js";
+// Adapters keep a tool that is not `parallel` from overlapping other calls in a framework's loop.
+export { CallGate } from "./internal/call-gate.js";
 export { linearPatternProblem } from "./internal/linear-pattern.js";
