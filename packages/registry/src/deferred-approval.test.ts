@@ -244,6 +244,67 @@ describe("deferred mode", () => {
   });
 });
 
+describe("a per-call confirm in deferred mode", () => {
+  // The per-call option says how THIS call is confirmed (an adapter whose framework already put
+  // it to a person); the registry-wide confirm still loses to deferred mode.
+  it.each<[string, boolean | undefined, boolean]>([
+    ["runs the call when it answers true", true, true],
+    ["declines the call when it answers false", false, false],
+  ])("%s, with no pending", async (_, answer, runs) => {
+    const { registry, events, ran, confirmed } = setUp();
+    const asked: string[] = [];
+    const result = await registry.executeChecked("transfer", ARGS, {
+      callId: "call_1",
+      confirm: (request) => {
+        asked.push(`${request.tool.name} ${request.callId}`);
+        return answer === true;
+      },
+    });
+    expect(asked).toEqual(["transfer call_1"]);
+    expect(confirmed).toEqual([]);
+    expect(result.pending).toBeUndefined();
+    expect(result.executed).toBe(runs);
+    expect(ran).toEqual(runs ? ["transfer alice 500"] : []);
+    expect(types(events)).toEqual(runs ? ["start", "end"] : ["rejected"]);
+  });
+
+  it("still defers a call without one (the registry's confirm is not asked)", async () => {
+    const { registry, events, ran, confirmed } = setUp();
+    const result = await registry.executeChecked("transfer", ARGS, { callId: "call_1" });
+    expect(result.pending).toBeDefined();
+    expect(confirmed).toEqual([]);
+    expect(ran).toEqual([]);
+    expect(types(events)).toEqual(["approval-requested"]);
+  });
+
+  it("applies to every call of executeBatch that needs approval", async () => {
+    const { registry, ran, confirmed } = setUp();
+    registry.register(tool({ name: "ping", hints: { readOnly: true }, execute: () => "pong" }));
+    const asked: string[] = [];
+    const calls = [
+      { id: "a", name: "transfer", args: ARGS },
+      { id: "b", name: "ping", args: {} },
+      { id: "c", name: "delete_file", args: { path: "/tmp/x" } },
+    ];
+    const results = await registry.executeBatch(calls, {
+      confirm: (request) => {
+        asked.push(request.callId ?? "");
+        return request.tool.name === "transfer";
+      },
+    });
+    expect(asked).toEqual(["a", "c"]);
+    expect(confirmed).toEqual([]);
+    expect(results.map((r) => [r.callId, r.executed, r.pending])).toEqual([
+      ["a", true, undefined],
+      ["b", true, undefined],
+      ["c", false, undefined],
+    ]);
+    expect(ran).toEqual(["transfer alice 500"]);
+    const deferred = await registry.executeBatch(calls);
+    expect(deferred.map((r) => r.pending?.tool)).toEqual(["transfer", undefined, "delete_file"]);
+  });
+});
+
 describe("approve", () => {
   it("signs a grant for a genuine pending, also after a trip through JSON", async () => {
     const { registry } = setUp();

@@ -65,7 +65,13 @@ export interface ToolRegistryOptions<TContext = unknown> {
 
 /** Per-call options. `TContext` is the registry's context type (see {@link ToolRegistry}). */
 export interface ExecuteOptions<TContext = unknown> {
-  /** Confirmation callback for this call (instead of the registry's). */
+  /**
+   * Confirmation callback for this call (instead of the registry's). It says how this call is
+   * confirmed, so it is asked even in deferred mode (`approval.mode: "deferred"`), where the
+   * registry's own `confirm` is not: an adapter whose framework already put the call to a person
+   * passes `confirm: () => approvedThere`. A grant token (`approval`) still wins over it. For
+   * `executeBatch`, every call of the batch that needs approval asks it.
+   */
   confirm?: ConfirmCallback<TContext>;
   /**
    * This call's context, e.g. the user a multi-tenant app acts for. It reaches the tool

@@ -15,7 +15,8 @@ import { markingTaint, type TurnState } from "./tainted-turn.js";
  * promise appears only for confirmation, a deadline, or a tool that returns one.
  *
  * A call that needs approval runs with a grant token (`grant`, when given) instead of asking;
- * in deferred mode, without one it answers at once with a pending approval. A call that needs
+ * without one, a per-call `confirm` is asked; else, in deferred mode, it answers at once with a
+ * pending approval, and otherwise the registry's `confirm` is asked. A call that needs
  * no approval runs as usual and leaves a token given with it unused. In a turn (`turn`), a call
  * that a tainted turn makes need approval is treated like any other that needs it, and a call to
  * an `externalContent` tool that runs taints the turn.
@@ -53,8 +54,13 @@ function proceed<T>(
     if (grant !== undefined) {
       return runWithGrant(channel, entry, args, options, callId, grant, settle);
     }
+    // A per-call confirm is the caller saying how this call is confirmed (an adapter whose
+    // framework already put it to a person), so it is asked even in deferred mode; the
+    // registry-wide one loses to deferred mode.
     const settings = channel.approval;
-    if (settings?.deferred) return deferCall(channel, settings, entry, args, need, callId);
+    if (settings?.deferred && options?.confirm === undefined) {
+      return deferCall(channel, settings, entry, args, need, callId);
+    }
     const confirm = confirmCallbackOf(channel, options);
     if (confirm === undefined) {
       const text = cannotConfirm(entry.tool, need);
