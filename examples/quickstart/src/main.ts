@@ -67,9 +67,11 @@ function decision(event: ToolEvent): string {
     case "approval-requested":
       return "awaits a person's approval";
     case "approved":
+      return `approved by ${event.by ?? "a person"}`;
+    case "grant-used":
       return "ran with a person's grant";
     case "approval-refused":
-      return `grant refused: ${event.reason}`;
+      return `approval refused at ${event.stage}: ${event.reason}`;
     case "declined":
       return "declined by a person";
   }

@@ -207,7 +207,7 @@ describe("deferred mode", () => {
     await registry.execute("transfer", ARGS, { approval: token });
     expect(confirmed).toEqual(["transfer"]);
     expect(ran).toEqual(["transfer alice 500", "transfer alice 500"]);
-    expect(types(events)).toContain("approved");
+    expect(types(events)).toContain("grant-used");
   });
 
   it("refuses the call, not runs it, when no pending can be issued (a broken clock)", async () => {
@@ -388,6 +388,111 @@ describe("approve", () => {
   });
 });
 
+describe("approval events: who approved exactly what", () => {
+  it("emits approved from approve, with the call, the pending, who and the arguments digest", async () => {
+    const { registry, events } = setUp();
+    const pending = await pendingFor(registry);
+    events.length = 0;
+    await tokenFor(registry, JSON.parse(JSON.stringify(pending)), "ops@example.com");
+    await tokenFor(registry, pending);
+    expect(types(events)).toEqual(["approved", "approved"]);
+    expect(events[0]).toMatchObject({
+      type: "approved",
+      tool: "transfer",
+      origin: "builtin",
+      callId: "call_1",
+      pendingId: pending.id,
+      by: "ops@example.com",
+      argumentsDigest: argumentsDigest(ARGS),
+      definitionFingerprint: pending.definitionFingerprint,
+      args: ARGS,
+    });
+    expect(events[1]).toMatchObject({ type: "approved", pendingId: pending.id });
+    expect(events[1]).not.toHaveProperty("by");
+  });
+
+  it("tells approval given from grant used: requested, approved, grant-used, start, end", async () => {
+    const { registry, events } = setUp();
+    const pending = await pendingFor(registry);
+    const token = await tokenFor(registry, pending, "ops");
+    await registry.execute("transfer", ARGS, { approval: token, callId: "call_1" });
+    expect(types(events)).toEqual(["approval-requested", "approved", "grant-used", "start", "end"]);
+    const ids = events.map((event) => ("pendingId" in event ? event.pendingId : undefined));
+    expect(ids.slice(1, 3)).toEqual([pending.id, pending.id]);
+  });
+
+  const verified = (p: PendingApproval) => ({
+    tool: "transfer",
+    origin: "builtin",
+    callId: "call_1",
+    pendingId: p.id,
+  });
+  it.each<
+    [
+      string,
+      (registry: ToolRegistry, pending: PendingApproval) => Promise<unknown>,
+      string,
+      ((p: PendingApproval) => object) | undefined,
+    ]
+  >([
+    ["a value that is no pending", (r) => r.approve({ id: 1 }), "malformed", undefined],
+    [
+      "a pending with edited arguments",
+      (r, p) => r.approve({ ...p, arguments: { to: "mallory", cents: 500 } }),
+      "forged",
+      undefined,
+    ],
+    ["a bad by", (r, p) => r.approve(p, { by: "" }), "invalid-by", verified],
+    [
+      "a declined pending",
+      async (r, p) => {
+        await r.decline(p);
+        return r.approve(p, { by: "ops" });
+      },
+      "declined",
+      (p) => ({ ...verified(p), by: "ops" }),
+    ],
+  ])("emits approval-refused (stage approve) for %s", async (_, act, reason, identity) => {
+    const { registry, events } = setUp();
+    const pending = await pendingFor(registry);
+    events.length = 0;
+    await act(registry, pending);
+    const event = events.at(-1)!;
+    expect(event).toMatchObject({ type: "approval-refused", stage: "approve", reason });
+    expect(event).toMatchObject({ message: expect.stringMatching(/.{10}/) });
+    expect(types(events).filter((type) => type === "approved")).toEqual([]);
+    if (identity === undefined) {
+      // Nothing unverified is reported as if it were true.
+      expect(event).toMatchObject({ tool: "" });
+      expect(event).not.toHaveProperty("pendingId");
+      expect(event).not.toHaveProperty("origin");
+    } else {
+      expect(event).toMatchObject(identity(pending));
+    }
+    expect(event).not.toHaveProperty("response");
+  });
+
+  it("emits approval-refused (stage approve) for a registry without a key", async () => {
+    const pending = await pendingFor(setUp().registry);
+    const events: ToolEvent[] = [];
+    await new ToolRegistry({ onEvent: (event) => events.push(event) }).approve(pending);
+    expect(events).toEqual([
+      expect.objectContaining({ type: "approval-refused", stage: "approve", reason: "no-key" }),
+    ]);
+  });
+
+  it("says stage execute on a refused grant", async () => {
+    const { registry, events } = setUp();
+    await registry.execute("transfer", ARGS, { approval: "nonsense" });
+    expect(events.at(-1)).toMatchObject({
+      type: "approval-refused",
+      stage: "execute",
+      reason: "malformed-token",
+      response: expect.anything(),
+    });
+  });
+});
+
 describe("decline", () => {
   it("answers the model, emits declined, and uses the pending up for good", async () => {
     const { registry, events, ran } = setUp();
@@ -448,7 +553,7 @@ describe("decline", () => {
 });
 
 describe("execute with a grant", () => {
-  it("runs the approved call once without asking confirm: approved, start, end", async () => {
+  it("runs the approved call once without asking confirm: grant-used, start, end", async () => {
     const { registry, events, ran, confirmed } = setUp();
     const pending = await pendingFor(registry);
     const token = await tokenFor(registry, pending, "ops@example.com");
@@ -461,11 +566,15 @@ describe("execute with a grant", () => {
     expect(result.response.text).toBe("sent 500 to alice");
     expect(ran).toEqual(["transfer alice 500"]);
     expect(confirmed).toEqual([]);
-    expect(types(events)).toEqual(["approved", "start", "end"]);
+    expect(types(events)).toEqual(["grant-used", "start", "end"]);
     expect(events[0]).toMatchObject({
+      type: "grant-used",
+      tool: "transfer",
+      origin: "builtin",
       callId: "call_2",
       pendingId: pending.id,
       approvedBy: "ops@example.com",
+      argumentsDigest: argumentsDigest(ARGS),
       args: ARGS,
     });
   });

@@ -1,5 +1,6 @@
 import type { ToolResponse } from "@toolgate/tool-core";
 import type { GrantRefusalReason } from "./approval/approval-refusal.js";
+import type { ApproveRefusalReason } from "./approval/approve-result.js";
 import type { PendingApproval } from "./approval/pending-approval.js";
 import type { TaintSource } from "./tool-turn.js";
 
@@ -119,14 +120,35 @@ export interface ToolApprovalRequestedEvent extends ToolEventBase {
   readonly response: ToolResponse;
 }
 
-/** A grant token passed to `execute` matched the call and was used: the tool runs next. */
+/**
+ * `ToolRegistry.approve` signed a grant for a pending approval: who approved exactly which call.
+ * Nothing ran yet; `grant-used` follows when the grant runs its call.
+ */
 export interface ToolApprovedEvent extends ToolEventBase {
   /** Marks an approved event. */
   readonly type: "approved";
+  /** The id of the pending approval approved (the grant's id). */
+  readonly pendingId: string;
+  /** Who approved, as `approve` was told; absent when it was given no `by`. */
+  readonly by?: string;
+  /** sha256 hex of the canonical JSON of the approved arguments (what the grant is bound to). */
+  readonly argumentsDigest: string;
+  /** sha256 hex of the tool's definition the person approved. */
+  readonly definitionFingerprint: string;
+  /** The approved arguments, as the pending holds them. */
+  readonly args: Readonly<Record<string, unknown>>;
+}
+
+/** A grant token passed to `execute` matched the call and was used up: the tool runs next. */
+export interface ToolGrantUsedEvent extends ToolEventBase {
+  /** Marks a grant-used event. */
+  readonly type: "grant-used";
   /** The id of the pending approval the grant was made from (now used up). */
   readonly pendingId: string;
   /** Who approved, as the grant says; absent when `approve` was given no `by`. */
   readonly approvedBy?: string;
+  /** sha256 hex of the canonical JSON of the arguments that run (equal to the approved ones). */
+  readonly argumentsDigest: string;
   /** The parsed and validated arguments that run. */
   readonly args: Readonly<Record<string, unknown>>;
 }
@@ -142,6 +164,8 @@ export type ApprovalRefusedReason = GrantRefusalReason | "replayed" | "ledger-fa
 export interface ToolApprovalRefusedEvent extends ToolEventBase {
   /** Marks an approval-refused event. */
   readonly type: "approval-refused";
+  /** Refused at `execute`, where the grant was checked against the call. */
+  readonly stage: "execute";
   /** Stable code of the refusal. */
   readonly reason: ApprovalRefusedReason;
   /** The readable reason (before redaction). */
@@ -150,6 +174,26 @@ export interface ToolApprovalRefusedEvent extends ToolEventBase {
   readonly error?: unknown;
   /** The response the model gets (redacted). */
   readonly response: ToolResponse;
+}
+
+/**
+ * `ToolRegistry.approve` refused a pending approval: no grant was made. The call's fields
+ * (`origin`, `callId`, `pendingId`) are present only when the pending's MAC verified; otherwise
+ * `tool` is `""`, since an unverified value says whatever its sender wrote.
+ */
+export interface ToolApproveRefusedEvent extends ToolEventBase {
+  /** Marks an approval-refused event. */
+  readonly type: "approval-refused";
+  /** Refused at `approve`, before any grant existed. */
+  readonly stage: "approve";
+  /** Stable code of the refusal (as in the `ApproveResult`). */
+  readonly reason: ApproveRefusalReason;
+  /** The readable reason. */
+  readonly message: string;
+  /** The id of the pending approval, when it verified. */
+  readonly pendingId?: string;
+  /** Who tried to approve, when `approve` was given a valid `by`. */
+  readonly by?: string;
 }
 
 /** `ToolRegistry.decline` refused a pending approval: its call can never run. */
@@ -171,8 +215,9 @@ export interface ToolDeclinedEvent extends ToolEventBase {
 /**
  * What the registry reports to `onEvent` for audit logs and telemetry. Every call ends with
  * exactly one of `denied`, `rejected`, `invalid`, `approval-requested`, `approval-refused`, `end`
- * or `failed`; `start` comes before `end` or `failed` when the tool was run, and `approved`
- * before `start` when a grant let it run. `declined` comes from `ToolRegistry.decline`.
+ * or `failed`; `start` comes before `end` or `failed` when the tool was run, and `grant-used`
+ * before `start` when a grant let it run. `approved` and `approval-refused` with
+ * `stage: "approve"` come from `ToolRegistry.approve`, `declined` from `ToolRegistry.decline`.
  */
 export type ToolEvent =
   | ToolStartEvent
@@ -183,5 +228,7 @@ export type ToolEvent =
   | ToolFailedEvent
   | ToolApprovalRequestedEvent
   | ToolApprovedEvent
+  | ToolGrantUsedEvent
   | ToolApprovalRefusedEvent
+  | ToolApproveRefusedEvent
   | ToolDeclinedEvent;

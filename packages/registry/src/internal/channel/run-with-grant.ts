@@ -15,8 +15,9 @@ import { toolFingerprint } from "./tool-fingerprint.js";
  * Stage 5b with a grant token: runs an admitted call that needs approval without asking
  * `confirm`, only if the token verifies against the call as it is NOW (tool, digest of the
  * validated arguments, fingerprint of the tool as registered, expiry) and the ledger takes its
- * id for the first time. Anything else is a refusal response and an `approval-refused` event,
- * never a throw: a ledger that throws or rejects refuses too (fail closed).
+ * id for the first time, announced by a `grant-used` event. Anything else is a refusal response
+ * and an `approval-refused` event (`stage: "execute"`), never a throw: a ledger that throws or
+ * rejects refuses too (fail closed).
  */
 export function runWithGrant<T>(
   channel: Channel,
@@ -85,12 +86,13 @@ function consumed<T>(
     return refused(channel, tool, callId, "ledger-failed", message);
   }
   emit(channel, {
-    type: "approved",
+    type: "grant-used",
     tool: tool.name,
     origin: tool.origin,
     callId,
     pendingId: grant.id,
     ...(grant.approvedBy !== undefined && { approvedBy: grant.approvedBy }),
+    argumentsDigest: grant.argumentsDigest,
     args,
   });
   return run(channel, entry, args, options, callId, settle);
@@ -118,6 +120,7 @@ function refused(
   const response = redacted(channel, tool, ToolResponse.error(text));
   emit(channel, {
     type: "approval-refused",
+    stage: "execute",
     tool: tool.name,
     origin: tool.origin,
     callId,
