@@ -1,6 +1,7 @@
 // Everything exported here is the public API of @toolgate/mcp.
 export { fingerprintTool, type MCPToolDefinition } from "./fingerprint-tool.js";
 export {
+  type LoadToolsOptions,
   type MCPCallOptions,
   MCPClient,
   type MCPClientOptions,

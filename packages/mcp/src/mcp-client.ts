@@ -4,6 +4,8 @@ import { checkClientOptions } from "./internal/check-client-options.js";
 import { sdkRequestOptions } from "./internal/deadline.js";
 import { ServerConnection } from "./internal/server-connection.js";
 import { ToolCatalog } from "./internal/tool-catalog.js";
+import { ToolNameFilter } from "./internal/tool-name-filter.js";
+import type { LoadToolsOptions } from "./load-tools-options.js";
 import type { MCPCallOptions } from "./mcp-call-options.js";
 import { MCPClientError } from "./mcp-client-error.js";
 import { type MCPClientOptions, SERVER_PIN_KEY } from "./mcp-client-options.js";
@@ -13,6 +15,7 @@ import { PinningError } from "./pinning-error.js";
 import type { SkippedTool } from "./skipped-tool.js";
 
 // The client's module keeps offering the names it always had.
+export type { LoadToolsOptions } from "./load-tools-options.js";
 export type { MCPCallOptions } from "./mcp-call-options.js";
 export {
   type MCPClientOptions,
@@ -180,13 +183,23 @@ export class MCPClient implements AsyncDisposable {
    * non-object input schema, an invalid definition or (with pins) no pin are skipped and listed
    * in `skippedTools`. Calling it again returns the same objects for unchanged tools.
    *
+   * `options.include` / `options.exclude` (remote names or `*` / `?` globs) choose the tools
+   * before pinning: only chosen tools are compared with the pins and appear in `fingerprints()`,
+   * and until the next `loadTools` the client refuses calls of the others.
+   *
    * @throws PinningError naming each pinned tool whose definition differs (nothing is loaded);
    *   MCPClientError when not connected (`MCP_CLIENT_NOT_CONNECTED`, `MCP_CLIENT_CLOSED`) or when
    *   the listing fails (`MCP_CLIENT_LIST_FAILED`), times out (`MCP_CLIENT_TIMEOUT`) or pushes
-   *   past a bound (`MCP_CLIENT_DROPPED`).
+   *   past a bound (`MCP_CLIENT_DROPPED`); TypeError for a malformed filter.
    */
-  loadTools(): Promise<MCPTool[]> {
-    return this.#catalog.load();
+  loadTools(options?: LoadToolsOptions): Promise<MCPTool[]> {
+    let filter: ToolNameFilter | undefined;
+    try {
+      filter = options === undefined ? undefined : new ToolNameFilter(options);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.#catalog.load(filter);
   }
 
   /**

@@ -11,6 +11,8 @@ import { listAllTools } from "./list-all-tools.js";
 import { type MakeMCPToolSettings, makeMCPTool } from "./make-mcp-tool.js";
 import { type NamedEntry, namedEntries, skippedTool } from "./named-entries.js";
 import type { ServerConnection } from "./server-connection.js";
+import { shortServerText } from "./server-text.js";
+import type { ToolNameFilter } from "./tool-name-filter.js";
 
 /** What a {@link ToolCatalog} needs from its `MCPClient`. */
 interface ToolCatalogOptions extends MakeMCPToolSettings {
@@ -38,6 +40,8 @@ export class ToolCatalog {
   #relistAgain = false;
   #skipped: readonly SkippedTool[] = [];
   #fingerprints: Record<string, string> = {};
+  /** The filter of the last `load`: it holds for calls too. */
+  #filter: ToolNameFilter | undefined;
 
   constructor(options: ToolCatalogOptions) {
     this.#connection = options.connection;
@@ -64,9 +68,13 @@ export class ToolCatalog {
     return this.#relisting;
   }
 
-  /** Why calls of a tool are refused (its definition changed), or undefined. */
+  /** Why calls of a tool are refused (its definition changed, or the filter leaves it out), or undefined. */
   disabledReason(remoteName: string): string | undefined {
-    return this.#disabled.get(remoteName);
+    const disabled = this.#disabled.get(remoteName);
+    if (disabled !== undefined || this.#filter === undefined || this.#filter.selects(remoteName)) {
+      return disabled;
+    }
+    return `MCP tool '${shortServerText(remoteName)}' on server '${this.#connection.namespace}' is left out by the loadTools filter`;
   }
 
   /**
@@ -75,7 +83,7 @@ export class ToolCatalog {
    * @throws PinningError naming each pinned tool whose definition differs (nothing is loaded);
    *   MCPClientError when not connected or when the listing fails or times out.
    */
-  async load(): Promise<MCPTool[]> {
+  async load(filter?: ToolNameFilter): Promise<MCPTool[]> {
     const connection = this.#connection;
     if (connection.state !== "connected" || !connection.client) {
       throw new MCPClientError(
@@ -94,9 +102,11 @@ export class ToolCatalog {
     const tools: MCPTool[] = [];
 
     const { entries } = namedEntries(listed, skipped);
+    // Display names come from the whole listing, so a filter never renames a tool.
     const displayNames = assignDisplayNames(connection.namespace, entries);
     for (const raw of entries) {
       const remoteName = raw.name;
+      if (filter !== undefined && !filter.selects(remoteName)) continue;
       const name = displayNames.get(remoteName)!;
       let fingerprint: string;
       try {
@@ -143,6 +153,7 @@ export class ToolCatalog {
     for (const tool of tools) this.#loaded.set(tool.remoteName, tool);
     this.#skipped = Object.freeze(skipped);
     this.#fingerprints = fingerprints;
+    this.#filter = filter;
     return tools;
   }
 
