@@ -39,8 +39,11 @@ export { LinearPatternError } from "./linear-pattern-error.js";
 export {
   type AnthropicTool,
   type OpenAIFunctionTool,
+  type OpenAIResponsesFunctionTool,
+  type OpenAIResponsesToolOptions,
   type ProviderInputSchema,
   toAnthropicTool,
+  toOpenAIResponsesTool,
   toOpenAITool,
 } from "./provider-formats.js";
 export {

@@ -1,6 +1,7 @@
 import { tool } from "@toolgate/tool-core";
 import { Type } from "typebox";
 import { describe, expect, it } from "vitest";
+import { toOpenAIResponsesTool } from "./provider-formats.js";
 import { ToolRegistry } from "./tool-registry.js";
 
 const lookup = tool({
@@ -24,6 +25,17 @@ const wipe = tool({
 });
 
 const registry = ToolRegistry.from([lookup, wipe])!;
+
+// Written for strict mode: every property required, the optional one nullable instead.
+const strictReady = tool({
+  name: "get_order",
+  description: "Look up an order.",
+  parameters: Type.Object({
+    order_id: Type.String({ pattern: "^A-\\d{4}$" }),
+    limit: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+  }),
+  execute: () => "",
+});
 
 describe("provider formats", () => {
   it("lists tools in the OpenAI Chat Completions shape", () => {
@@ -56,6 +68,62 @@ describe("provider formats", () => {
       "lookup_order",
     ]);
     expect(() => registry.toAnthropicTools(["nope"])).toThrow("no tool named 'nope' is registered");
+  });
+});
+
+describe("OpenAI Responses API format", () => {
+  it("lists tools flat, with strict true only where the schema already qualifies", () => {
+    const both = ToolRegistry.from([strictReady, lookup])!;
+    expect(both.toOpenAIResponsesTools()).toEqual([
+      {
+        type: "function",
+        name: "get_order",
+        description: "Look up an order.",
+        parameters: strictReady.inputSchema,
+        strict: true,
+      },
+      {
+        type: "function",
+        name: "lookup_order",
+        description: lookup.description,
+        parameters: lookup.inputSchema,
+        strict: false,
+      },
+    ]);
+  });
+
+  it("sends the schema as it is: never rewritten, shared, not copied", () => {
+    const [listed] = registry.toOpenAIResponsesTools(["lookup_order"]);
+    expect(listed?.parameters).toBe(lookup.inputSchema);
+    expect(lookup.inputSchema.required).toEqual(["order_id"]);
+  });
+
+  it("a tool without arguments is not strict (its schema has no required list)", () => {
+    expect(toOpenAIResponsesTool(wipe).strict).toBe(false);
+  });
+
+  it("strict: false turns strict mode off for every tool", () => {
+    expect(toOpenAIResponsesTool(strictReady, { strict: false }).strict).toBe(false);
+    const listed = ToolRegistry.from([strictReady])!.toOpenAIResponsesTools(undefined, {
+      strict: false,
+    });
+    expect(listed.map((t) => t.strict)).toEqual([false]);
+  });
+
+  it.each([true, "always", 0])("refuses strict: %s with a readable error", (strict) => {
+    expect(() => toOpenAIResponsesTool(strictReady, { strict } as never)).toThrow(
+      `toOpenAIResponsesTool: strict must be "auto" or false, not ${String(strict)}`,
+    );
+  });
+
+  it("selects named tools in the order asked and refuses unknown names", () => {
+    expect(registry.toOpenAIResponsesTools(["wipe", "lookup_order"]).map((t) => t.name)).toEqual([
+      "wipe",
+      "lookup_order",
+    ]);
+    expect(() => registry.toOpenAIResponsesTools(["nope"])).toThrow(
+      "no tool named 'nope' is registered",
+    );
   });
 });
 

@@ -17,7 +17,10 @@ import { catalogLine, describeTool } from "./internal/describe-tool.js";
 import {
   type AnthropicTool,
   type OpenAIFunctionTool,
+  type OpenAIResponsesFunctionTool,
+  type OpenAIResponsesToolOptions,
   toAnthropicTool,
+  toOpenAIResponsesTool,
   toOpenAITool,
 } from "./provider-formats.js";
 import type { ToolEvent } from "./tool-event.js";
@@ -438,6 +441,19 @@ export class ToolRegistry<TContext = unknown> {
    */
   toOpenAITools(names?: readonly string[]): OpenAIFunctionTool[] {
     return this.#select(names).map(toOpenAITool);
+  }
+
+  /**
+   * The tools in the OpenAI Responses API `tools` format, each with `strict: true` only when its
+   * schema already meets the strict-mode rules (see `toOpenAIResponsesTool`).
+   *
+   * @throws RangeError for a name that is not registered.
+   */
+  toOpenAIResponsesTools(
+    names?: readonly string[],
+    options?: OpenAIResponsesToolOptions,
+  ): OpenAIResponsesFunctionTool[] {
+    return this.#select(names).map((tool) => toOpenAIResponsesTool(tool, options));
   }
 
   /**
