@@ -195,6 +195,7 @@ describe("error conformance", () => {
     expect(mainEntries.map((e) => e.packageName)).toEqual([
       "@toolgate/builtins",
       "@toolgate/mcp",
+      "@toolgate/openai-agents",
       "@toolgate/registry",
       "@toolgate/tool-core",
     ]);
