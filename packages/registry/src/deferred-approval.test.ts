@@ -173,7 +173,12 @@ describe("deferred mode", () => {
     const { registry, ran } = setUp({}, { confirm: undefined }, []);
     registry.register(tool({ name: "add", hints: { readOnly: true }, execute: () => "3" }));
     const result = await registry.executeChecked("add", {});
-    expect(result).toEqual({ response: expect.anything(), executed: true });
+    // The registry has an approval option, so the call gets an id (a pending would record it).
+    expect(result).toEqual({
+      response: expect.anything(),
+      executed: true,
+      callId: expect.stringMatching(/^tg-/),
+    });
     expect(result.response.text).toBe("3");
     expect(ran).toEqual([]);
   });
@@ -515,6 +520,7 @@ describe("decline", () => {
         reason: "wrong account",
         recorded: true,
         response,
+        timestamp: expect.any(Number),
       },
     ]);
     expect(await registry.approve(pending)).toMatchObject({

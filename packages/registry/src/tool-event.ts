@@ -10,8 +10,14 @@ export interface ToolEventBase {
   readonly tool: string;
   /** The tool's origin (trust root); absent when the name matched no tool. */
   readonly origin?: string;
-  /** The model's id for this call, when it gave one. */
-  readonly callId?: string;
+  /**
+   * The call's id: the caller's (`ExecuteOptions.callId`, a batch call's `id`), or one the
+   * registry made for a call without one (`tg-…`, unique in the process), so that the events of
+   * concurrent calls pair up. Every event of one call has the same id.
+   */
+  readonly callId: string;
+  /** When the event happened, in milliseconds since the epoch (`Date.now()`). */
+  readonly timestamp: number;
 }
 
 /** The tool is about to run: every check passed (`executed` becomes true). */

@@ -627,6 +627,7 @@ describe("ToolRegistry: permissions, guard, redaction, events", () => {
       origin: "builtin",
       callId: "c1",
       args: { a: 2, b: 3 },
+      timestamp: expect.any(Number),
     });
     const end = events[1] as Extract<ToolEvent, { type: "end" }>;
     expect(end.response.text).toBe("five");

@@ -2,7 +2,10 @@
 export interface ToolContext {
   /** Aborts when the call times out or the caller cancels it; pass it on to fetch, child processes, etc. */
   readonly signal: AbortSignal;
-  /** The model's id for this call, when it gave one. */
+  /**
+   * The model's id for this call, when it gave one; else, when the registry reports the call
+   * (events, a span, a pending approval), the id it made for it.
+   */
   readonly callId?: string;
   /**
    * The output budget the registry applies to this call's response text; absent when there is

@@ -1,5 +1,6 @@
 import type { ExecuteOptions } from "../../tool-registry.js";
 import { type AdmittedCall, admitCall } from "./admit-call.js";
+import { newCallId } from "./call-id.js";
 import type { Channel } from "./channel.js";
 import { cannotConfirm, confirmCallbackOf, confirmThenRun } from "./confirmation.js";
 import { deferCall } from "./defer-call.js";
@@ -21,6 +22,9 @@ import { markingTaint, type TurnState } from "./tainted-turn.js";
  * that a tainted turn makes need approval is treated like any other that needs it, and a call to
  * an `externalContent` tool that runs taints the turn.
  *
+ * A call without an id gets one (`newCallId`) when something will see it: an event listener, a
+ * pending approval. It is then the call's id everywhere, the result and the tool's context too.
+ *
  * @throws TypeError for an invalid `options.timeoutMs` (never for the call itself).
  */
 export function executeCall<T>(
@@ -33,6 +37,10 @@ export function executeCall<T>(
   grant?: unknown,
   turn?: TurnState,
 ): Outcome<T> {
+  // Made only where it is seen (events, a pending approval): a call nobody watches pays nothing.
+  if (callId === undefined && (channel.onEvent !== undefined || channel.approval !== undefined)) {
+    callId = newCallId();
+  }
   const admitted = admitCall(channel, name, rawArgs, callId, options?.context, turn);
   if (!("entry" in admitted)) return admitted;
   if (turn === undefined) return proceed(channel, admitted, options, callId, settle, grant);

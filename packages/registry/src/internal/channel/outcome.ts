@@ -5,11 +5,11 @@ import {
   ToolResponse,
   toToolResponse,
 } from "@toolgate/tool-core";
-import type { ToolEndEvent, ToolFailedEvent } from "../../tool-event.js";
+import type { ToolFailedEvent } from "../../tool-event.js";
 import type { ExecutionResult } from "../../tool-registry.js";
 import { type Cut, cutToBudget } from "../cut-to-budget.js";
 import type { Channel, ToolEntry } from "./channel.js";
-import { emit } from "./events.js";
+import { type EventDraft, emit } from "./events.js";
 import { guarded } from "./guard.js";
 import { redacted } from "./redaction.js";
 import { typeLabel } from "./type-label.js";
@@ -102,7 +102,7 @@ function answered(
   const final = redacted(channel, tool, safe);
   if (channel.onEvent !== undefined) {
     const durationMs = performance.now() - started;
-    const end: ToolEndEvent = {
+    const end: EventDraft & { type: "end" } = {
       type: "end",
       tool: tool.name,
       origin: tool.origin,
