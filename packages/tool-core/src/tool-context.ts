@@ -1,6 +1,11 @@
 /** What a running tool gets beside its arguments. */
 export interface ToolContext {
-  /** Aborts when the call times out or the caller cancels it; pass it on to fetch, child processes, etc. */
+  /**
+   * Aborts when the call times out or the caller cancels it; pass it on to fetch, child processes,
+   * etc. It may be a getter that makes the signal at its first read (the registry's contexts with
+   * a deadline do), so `{ ...context }` may leave it out: pass a context on as it is, or name the
+   * signal in the copy (`{ ...context, signal: context.signal }`).
+   */
   readonly signal: AbortSignal;
   /**
    * The model's id for this call, when it gave one; else, when the registry reports the call

@@ -7,23 +7,12 @@ import { callAbortController } from "@toolgate/tool-core/internal";
  * on Node 20, and for this call only, so the tool may hand it to code that never removes
  * listeners. Read after the call was stopped, it is aborted with the stop's reason.
  *
- * `signal` is an own enumerable property, as on a plain context, so a tool that passes on
- * `{ ...context }` passes the signal. Every context shares one getter: a getter made per call
- * (an object literal's `get signal()`) gives each context a shape of its own, which cost more
- * than the rest of a deadline did.
+ * `signal` is a getter of the class, not an own property: an own accessor needs an
+ * `Object.defineProperty` per call, which cost more than the rest of a deadline (and a getter in
+ * an object literal far more). So `{ ...context }` does not carry the signal: a tool that passes
+ * its context on passes it as it is, or names the signal (`{ ...context, signal: context.signal }`).
  */
 export class CallContext implements ToolContext {
-  // One descriptor for all: defining it costs far less than a literal's getter made per call.
-  static readonly #SIGNAL: PropertyDescriptor = {
-    get(this: CallContext): AbortSignal {
-      return this.#signal();
-    },
-    enumerable: true,
-    configurable: true,
-  };
-
-  /** Defined in the constructor, with the shared getter. */
-  declare readonly signal: AbortSignal;
   /** The model's id for this call, when it gave one. */
   readonly callId: string | undefined;
   /** The output budget of the tool's responses; undefined = no cap. */
@@ -37,18 +26,18 @@ export class CallContext implements ToolContext {
   constructor(callId: string | undefined, maxResultChars: number | undefined, context: unknown) {
     this.callId = callId;
     this.maxResultChars = maxResultChars;
-    Object.defineProperty(this, "signal", CallContext.#SIGNAL);
     if (context !== undefined) (this as { context?: unknown }).context = context;
+  }
+
+  /** The call's signal, made at its first read; born aborted when the call was stopped before. */
+  get signal(): AbortSignal {
+    this.#controller ??= callAbortController();
+    return this.#controller.signal;
   }
 
   /** Aborts the call's signal, whether the tool has read it yet or reads it later. */
   static stop(context: CallContext, error: unknown): void {
     context.#controller ??= callAbortController();
     context.#controller.abort(error);
-  }
-
-  #signal(): AbortSignal {
-    this.#controller ??= callAbortController();
-    return this.#controller.signal;
   }
 }
