@@ -32,7 +32,11 @@ export interface ToolTurn<TContext = unknown> {
     args: Record<string, unknown> | string,
     options?: ExecuteOptions<TContext>,
   ): Promise<ExecutionResult>;
-  /** `ToolRegistry.executeBatch`, within this turn: a result taints the calls after it. */
+  /**
+   * `ToolRegistry.executeBatch`, within this turn: a result taints the calls after it. A call
+   * that is not read-only never runs in a parallel group beside an `externalContent` call before
+   * it: the group ends before it, so it is judged once that call's result is in.
+   */
   executeBatch(
     calls: readonly ToolCall[],
     options?: ExecuteOptions<TContext>,

@@ -6,7 +6,7 @@ import { confirmationNeed } from "./confirmation.js";
 import { executeCall } from "./execute-call.js";
 import { lookUp } from "./lookup.js";
 import { unreadableCall } from "./refusals.js";
-import type { TurnState } from "./tainted-turn.js";
+import { askedWhenTainted, type TurnState } from "./tainted-turn.js";
 import { validatorOf } from "./validation.js";
 
 /** A batch call read once: its fields, whether it may run beside its neighbours, or what threw. */
@@ -15,6 +15,10 @@ interface PreparedCall {
   args: Args | string | undefined;
   id: string | undefined;
   concurrent: boolean;
+  /** In a turn: its tool brings outside content, so its result taints the turn. */
+  external?: boolean;
+  /** In a turn: a tainted turn would ask about it (it is not read-only). */
+  askedWhenTainted?: boolean;
   /** The call's grant token (`ToolCall.approval`), read once. */
   approval?: unknown;
   /** What reading the call's fields threw. */
@@ -30,6 +34,10 @@ function asResult(result: ExecutionResult): ExecutionResult {
  * adjacent calls whose tools are `parallel` and need no confirmation runs concurrently; every
  * other call runs alone, after the ones before it. Rejects only when `calls` is not an array or
  * `options` are invalid.
+ *
+ * In a turn, a call a tainted turn would ask about never runs beside an `externalContent` call
+ * before it: the group ends before it, so it is judged once that call's outside content is in
+ * (and needs approval like any later call). In a turn already tainted it runs alone, asked alone.
  */
 export async function executeBatch(
   channel: Channel,
@@ -38,12 +46,13 @@ export async function executeBatch(
   turn?: TurnState,
 ): Promise<ExecutionResult[]> {
   if (!Array.isArray(calls)) throw new TypeError("executeBatch takes an array of tool calls");
-  const prepared = calls.map((call) => prepare(channel, call, options.context));
+  const prepared = calls.map((call) => prepare(channel, call, options.context, turn));
   const results = new Array<ExecutionResult>(prepared.length);
   let i = 0;
   while (i < prepared.length) {
     const call = prepared[i]!;
-    if (!call.concurrent) {
+    const end = groupEnd(prepared, i, turn);
+    if (end === i) {
       results[i] =
         "unreadable" in call
           ? unreadableCall(channel, call.unreadable)
@@ -60,8 +69,6 @@ export async function executeBatch(
       i++;
       continue;
     }
-    let end = i;
-    while (end < prepared.length && prepared[end]!.concurrent) end++;
     const group = prepared
       .slice(i, end)
       .map((member) =>
@@ -83,7 +90,29 @@ export async function executeBatch(
   return results;
 }
 
-function prepare(channel: Channel, call: ToolCall, context: unknown): PreparedCall {
+/**
+ * Where the parallel group starting at `start` ends (exclusive); `start` itself when its call
+ * runs alone. In a turn, outside content already in the turn or brought by an earlier member
+ * ends the group before a call a tainted turn would ask about.
+ */
+function groupEnd(prepared: readonly PreparedCall[], start: number, turn?: TurnState): number {
+  let outside = turn?.taintedBy !== undefined;
+  let end = start;
+  while (end < prepared.length) {
+    const member = prepared[end]!;
+    if (!member.concurrent || (outside && member.askedWhenTainted === true)) break;
+    if (member.external === true) outside = true;
+    end++;
+  }
+  return end;
+}
+
+function prepare(
+  channel: Channel,
+  call: ToolCall,
+  context: unknown,
+  turn: TurnState | undefined,
+): PreparedCall {
   let name: string;
   let id: unknown;
   let args: Args | string | undefined;
@@ -117,7 +146,16 @@ function prepare(channel: Channel, call: ToolCall, context: unknown): PreparedCa
       typeof validate !== "string" &&
       validate(parsed) === true &&
       confirmationNeed(channel, entry.tool, parsed, context) === undefined;
-    return { name, args, id: callId, concurrent, approval };
+    if (!concurrent || turn === undefined) return { name, args, id: callId, concurrent, approval };
+    return {
+      name,
+      args,
+      id: callId,
+      concurrent,
+      approval,
+      external: entry.tool.externalContent,
+      askedWhenTainted: askedWhenTainted(entry.tool, parsed),
+    };
   } catch {
     return { name, args, id: callId, concurrent: false, approval };
   }

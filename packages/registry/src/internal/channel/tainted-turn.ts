@@ -1,4 +1,4 @@
-import type { Tool } from "@toolgate/tool-core";
+import type { Hints, Tool } from "@toolgate/tool-core";
 import type { ExecutionResult } from "../../tool-registry.js";
 import type { TaintSource } from "../../tool-turn.js";
 import type { Args, ToolEntry } from "./channel.js";
@@ -21,8 +21,17 @@ export function taintNeed(
   taintedBy: TaintSource,
 ): ConfirmationNeed | undefined {
   const hints = hintsOf(tool, args);
-  if (hints.readOnly === true && !tool.origin.startsWith("mcp:")) return undefined;
+  if (countsAsReadOnly(tool, hints)) return undefined;
   return { hints, by: "turn", checkFailed: false, taintedBy };
+}
+
+/** Whether a tainted turn would ask about this call: it is not read-only by a claim that counts. */
+export function askedWhenTainted(tool: Tool<object>, args: Args): boolean {
+  return !countsAsReadOnly(tool, hintsOf(tool, args));
+}
+
+function countsAsReadOnly(tool: Tool<object>, hints: Hints): boolean {
+  return hints.readOnly === true && !tool.origin.startsWith("mcp:");
 }
 
 /**
