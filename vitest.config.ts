@@ -4,9 +4,13 @@ import { defineConfig } from "vitest/config";
 // condition, so they run without a build; published users get dist/.
 const conditions = ["@toolgate/source", "import", "module", "node", "default"];
 
+// Vitest hands the SSR conditions to Node too (`--conditions`), where "module" would make
+// `require` load bundler-only builds (OpenTelemetry's ESM build has extensionless imports).
+const nodeConditions = conditions.filter((condition) => condition !== "module");
+
 export default defineConfig({
   resolve: { conditions },
-  ssr: { resolve: { conditions } },
+  ssr: { resolve: { conditions: nodeConditions } },
   test: {
     include: ["packages/*/src/**/*.test.ts", "packages/*/test/**/*.test.ts", "test/**/*.test.ts"],
     reporters: ["default", "json"],
