@@ -1,0 +1,133 @@
+import type { StructuredTool, ToolRunnableConfig } from "@langchain/core/tools";
+import type {
+  CheckNeedsApproval,
+  ExecuteOptions,
+  ToolRegistry,
+  ToolTurn,
+} from "@toolgate/registry";
+import { CallGate } from "@toolgate/registry/internal";
+import { ToolResponse } from "@toolgate/tool-core";
+import { ChannelTool } from "./internal/channel-tool.js";
+import { isApproval } from "./internal/is-approval.js";
+import type { ToolApprovalRequest } from "./tool-approval.js";
+
+/** Options of {@link toLangChainTools}. */
+export interface LangChainToolsOptions<TContext = unknown> {
+  /**
+   * LangGraph's `interrupt` (`import { interrupt } from "@langchain/langgraph"`). With it, a call
+   * the registry says needs approval pauses the graph with a {@link ToolApprovalRequest} and
+   * runs only when resumed with `{ approved: true }` (a {@link ToolApprovalDecision}); the graph
+   * needs a checkpointer. Without it, such a call goes to the registry's own flow: its `confirm`
+   * callback, a pending approval in deferred mode, or a refusal.
+   * @default undefined
+   */
+  interrupt?: (request: ToolApprovalRequest) => unknown;
+  /**
+   * The per-call context the registry's tools, permission rules and policies see: a value, or a
+   * function of LangChain's run config (e.g. `(config) => config.context`, LangGraph's runtime
+   * context, or `config.configurable`). A function is always called, once a call.
+   * @default undefined
+   */
+  context?: TContext | ((config: ToolRunnableConfig) => TContext);
+  /**
+   * The turn the calls run in (`registry.turn()`), or a function of LangChain's run config that
+   * answers one (e.g. one per `thread_id`, dropped when the run ends): once outside content came
+   * back in that turn, its later calls that are not read-only need approval. Without it, calls
+   * go through the registry with no turn.
+   * @default undefined
+   */
+  turn?: ToolTurn<TContext> | ((config: ToolRunnableConfig) => ToolTurn<TContext> | undefined);
+}
+
+/**
+ * LangChain tools for every tool in `registry`, each call going through the registry's channel:
+ * lookup, permissions, validation, approval, deadline, error hygiene and the guard. Hand them to
+ * `createAgent` or LangGraph's `ToolNode`. The answer is a `ToolMessage` whose `status` is
+ * `"error"` when the registry's response is an error. A tool that is not `parallel` never
+ * overlaps another call of the tools returned by one `toLangChainTools` call.
+ *
+ * @example
+ * ```ts no-run
+ * import { interrupt, MemorySaver } from "@langchain/langgraph";
+ * import { createAgent } from "langchain";
+ *
+ * const tools = toLangChainTools(registry, { interrupt });
+ * const agent = createAgent({ model, tools, checkpointer: new MemorySaver() });
+ * ```
+ */
+export function toLangChainTools<TContext = unknown>(
+  registry: ToolRegistry<TContext>,
+  options: LangChainToolsOptions<TContext> = {},
+): StructuredTool[] {
+  const gate = new CallGate();
+  const { interrupt } = options;
+  const runCall = async (
+    name: string,
+    args: Record<string, unknown>,
+    config: ToolRunnableConfig,
+  ): Promise<ToolResponse> => {
+    const callId = config.toolCall?.id;
+    let scope: ToolRegistry<TContext> | ToolTurn<TContext>;
+    let context: TContext | undefined;
+    try {
+      scope = turnFor(options, config) ?? registry;
+      context = contextFor(options, config);
+    } catch (error) {
+      // A hook of the app failed: fail closed, and keep its message (it may hold secrets) out.
+      return ToolResponse.error(`Tool '${name}' failed: ${typeName(error)}`);
+    }
+    const execute: ExecuteOptions<TContext> = { callId, context, signal: config.signal };
+    if (interrupt !== undefined) {
+      // No callId here: check only echoes it back, and costs more with one.
+      const check = scope.check(name, args, { context });
+      if (check.status === "needs-approval") {
+        // Throws LangGraph's GraphInterrupt until the graph is resumed with the decision.
+        const approved = isApproval(interrupt(approvalRequest(check, callId)), callId);
+        execute.confirm = () => approved;
+      }
+    }
+    const exclusive = registry.get(name)?.parallel !== true;
+    return gate.run(exclusive, () => scope.execute(name, args, execute));
+  };
+  return registry
+    .list()
+    .map((tool) => new ChannelTool(tool.spec, (args, config) => runCall(tool.name, args, config)));
+}
+
+function turnFor<TContext>(
+  options: LangChainToolsOptions<TContext>,
+  config: ToolRunnableConfig,
+): ToolTurn<TContext> | undefined {
+  const { turn } = options;
+  return typeof turn === "function" ? turn(config) : turn;
+}
+
+function contextFor<TContext>(
+  options: LangChainToolsOptions<TContext>,
+  config: ToolRunnableConfig,
+): TContext | undefined {
+  const { context } = options;
+  return typeof context === "function"
+    ? (context as (config: ToolRunnableConfig) => TContext)(config)
+    : context;
+}
+
+function approvalRequest(
+  check: CheckNeedsApproval,
+  callId: string | undefined,
+): ToolApprovalRequest {
+  return {
+    type: "toolgate/approval",
+    tool: check.tool,
+    origin: check.origin,
+    ...(callId === undefined ? {} : { callId }),
+    args: check.args,
+    hints: check.hints,
+    by: check.by,
+    reason: check.reason,
+  };
+}
+
+function typeName(error: unknown): string {
+  return error instanceof Error ? error.constructor.name : typeof error;
+}
