@@ -114,7 +114,6 @@ function agentTool<TContext, TRunContext>(
       if (callId !== undefined && hasCall(runContext, "asked", name, callId)) return true;
       const context = runContextOf(runContext);
       const check = turnFor(context).check(name, modelArguments(input), {
-        callId,
         context: contextFor(context),
       });
       if (check.status !== "needs-approval") return false;
