@@ -70,7 +70,7 @@ for (let turn = 0; turn < 5; turn++) {
     final = content.map((block) => (block.type === "text" ? block.text : "")).join("");
     break;
   }
-  const results = await executeAnthropicToolUses(registry, content);
+  const { blocks: results } = await executeAnthropicToolUses(registry, content);
   for (const result of results)
     console.log(`tool ${result.tool_use_id}: ${result.content} (is_error: ${result.is_error})`);
   messages.push({ role: "user", content: results });

@@ -88,7 +88,7 @@ for (let turn = 0; turn < 5; turn++) {
   const reply = await model(messages, tools);
   messages.push(reply);
   if (!reply.tool_calls?.length) break;
-  const results = await executeOpenAIToolCalls(registry, reply.tool_calls);
+  const { messages: results } = await executeOpenAIToolCalls(registry, reply.tool_calls);
   for (const result of results)
     console.log(`tool ${result.tool_call_id}: ${result.content.replace(/\s+/g, " ")}`);
   messages.push(...results);

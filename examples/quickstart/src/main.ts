@@ -114,7 +114,7 @@ console.log("toolgate quickstart: one agent turn through the gate\n");
 console.log(`tools the model sees:\n${registry.catalog()}\n`);
 
 const first = scriptedModel(0, []);
-const toolMessages = await executeOpenAIToolCalls(registry, first.tool_calls);
+const { messages: toolMessages } = await executeOpenAIToolCalls(registry, first.tool_calls);
 await answers?.return?.();
 if (interactive) console.log();
 

@@ -37,6 +37,12 @@ export {
 } from "./external-content-guard.js";
 export { LinearPatternError } from "./linear-pattern-error.js";
 export {
+  executeOpenAIResponsesFunctionCalls,
+  type OpenAIFunctionCallOutput,
+  type OpenAIResponsesCallsResult,
+  type OpenAIResponsesItem,
+} from "./openai-responses-calls.js";
+export {
   type AnthropicTool,
   type OpenAIFunctionTool,
   type OpenAIResponsesFunctionTool,
@@ -49,10 +55,14 @@ export {
 export {
   type AnthropicContentBlock,
   type AnthropicToolResultBlock,
+  type AnthropicToolUsesResult,
   executeAnthropicToolUses,
   executeOpenAIToolCalls,
   type OpenAIToolCall,
+  type OpenAIToolCallsResult,
   type OpenAIToolMessage,
+  type PendingToolCall,
+  type ToolCallRunner,
 } from "./provider-messages.js";
 export { REGISTRY_ERROR_CODES, type RegistryErrorCode } from "./registry-error-codes.js";
 export type {

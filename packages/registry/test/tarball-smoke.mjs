@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import * as registryPublic from "@toolgate/registry";
 import {
   confirmUnlessReadOnly,
+  executeOpenAIResponsesFunctionCalls,
   executeOpenAIToolCalls,
   ToolPermissions,
   ToolRegistrationError,
@@ -77,7 +78,7 @@ assert.match(
 const checked = await registry.executeChecked("add", { a: 1, b: 1 }, { callId: "c1" });
 assert.deepEqual([checked.executed, checked.callId, checked.response.text], [true, "c1", "2"]);
 
-const messages = await executeOpenAIToolCalls(registry, [
+const { messages, pendings } = await executeOpenAIToolCalls(registry, [
   { id: "call_1", type: "function", function: { name: "add", arguments: '{"a":1,"b":2}' } },
   { id: "call_2", type: "function", function: { name: "add", arguments: '{"a":3,"b":4}' } },
 ]);
@@ -85,6 +86,16 @@ assert.deepEqual(messages, [
   { role: "tool", tool_call_id: "call_1", content: "3" },
   { role: "tool", tool_call_id: "call_2", content: "7" },
 ]);
+assert.deepEqual(pendings, []);
+const responses = await executeOpenAIResponsesFunctionCalls(registry.turn(), [
+  { type: "reasoning", id: "rs_1", summary: [] },
+  { type: "function_call", call_id: "fc_1", name: "add", arguments: '{"a":2,"b":2}' },
+]);
+assert.deepEqual(responses.items, [{ type: "function_call_output", call_id: "fc_1", output: "4" }]);
+assert.deepEqual(
+  registry.toOpenAIResponsesTools(["add"]).map(({ name, strict }) => [name, strict]),
+  [["add", true]],
+);
 assert.equal(registry.toOpenAITools(["add"])[0].function.name, "add");
 assert.equal(registry.toAnthropicTools(["add"])[0].input_schema.type, "object");
 assert.ok(events.includes("start") && events.includes("failed") && events.includes("denied"));

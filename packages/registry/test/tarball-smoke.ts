@@ -3,9 +3,13 @@ import {
   type ConfirmCallback,
   type ExecutionResult,
   executeAnthropicToolUses,
+  executeOpenAIResponsesFunctionCalls,
   executeOpenAIToolCalls,
+  type OpenAIFunctionCallOutput,
   type OpenAIFunctionTool,
+  type OpenAIResponsesFunctionTool,
   type OpenAIToolMessage,
+  type PendingToolCall,
   type ToolEvent,
   ToolPermissions,
   ToolRegistry,
@@ -34,11 +38,17 @@ export async function run(): Promise<string> {
     { id: "1", name: "add", args: {} },
   ]);
   const tools: OpenAIFunctionTool[] = registry.toOpenAITools();
-  const messages: OpenAIToolMessage[] = await executeOpenAIToolCalls(registry, [
+  const { messages }: { messages: OpenAIToolMessage[] } = await executeOpenAIToolCalls(registry, [
     { id: "c", type: "function", function: { name: "add", arguments: "{}" } },
   ]);
-  const blocks = await executeAnthropicToolUses(registry, [
+  const { blocks } = await executeAnthropicToolUses(registry.turn(), [
     { type: "tool_use", id: "t", name: "add", input: {} },
   ]);
-  return `${response.text} ${results.length} ${tools.length} ${messages.length} ${blocks[0]?.is_error}`;
+  const responsesTools: OpenAIResponsesFunctionTool[] = registry.toOpenAIResponsesTools();
+  const answered = await executeOpenAIResponsesFunctionCalls(registry, [
+    { type: "function_call", call_id: "r", name: "add", arguments: "{}" },
+  ]);
+  const items: OpenAIFunctionCallOutput[] = answered.items;
+  const pendings: PendingToolCall[] = answered.pendings;
+  return `${response.text} ${results.length} ${tools.length} ${messages.length} ${blocks[0]?.is_error} ${responsesTools[0]?.strict} ${items[0]?.output} ${pendings.length}`;
 }

@@ -89,7 +89,8 @@ export async function runExample() {
     messages.push(message);
     if (!message.tool_calls?.length) break;
     // Every call goes through the registry: permissions, validation, confirmation, timeout, redaction.
-    messages.push(...(await executeOpenAIToolCalls(registry, message.tool_calls)));
+    const { messages: answers } = await executeOpenAIToolCalls(registry, message.tool_calls);
+    messages.push(...answers);
   }
   return { messages, questions, audit };
 }
