@@ -21,13 +21,14 @@ export interface AgentToolsOptions<TContext = unknown, TRunContext = unknown> {
    */
   context?: TContext | ((runContext: RunContext<TRunContext>) => TContext);
   /**
-   * The tainted-turn scope the calls run in (see `registry.turn()`): a `ToolTurn`, or a function
-   * of the SDK's run context returning one. Once a call to an `externalContent` tool has run in
-   * the turn, every later call in it that is not read-only needs approval.
+   * The tainted-turn scope the calls run in (see `registry.turn()`): a `ToolTurn`, a function of
+   * the SDK's run context returning one, or `null` for none (calls go to the registry itself).
+   * Once a call to an `externalContent` tool has run in the turn, every later call in it that is
+   * not read-only needs approval.
    * @default one turn per SDK run (per `RunContext`), from its first call to its end, kept in
    *   memory (a run resumed in another process starts a clean turn)
    */
-  turn?: ToolTurn<TContext> | ((runContext: RunContext<TRunContext>) => ToolTurn<TContext>);
+  turn?: ToolTurn<TContext> | ((runContext: RunContext<TRunContext>) => ToolTurn<TContext>) | null;
 }
 
 /**
@@ -68,10 +69,13 @@ export function toAgentTools<TContext = unknown, TRunContext = unknown>(
   const turnOption = options.turn;
   if (
     turnOption !== undefined &&
+    turnOption !== null &&
     typeof turnOption !== "function" &&
     !isTurn(turnOption as unknown)
   ) {
-    throw new TypeError("toAgentTools: turn must be a ToolTurn (registry.turn()) or a function");
+    throw new TypeError(
+      "toAgentTools: turn must be a ToolTurn (registry.turn()), a function returning one, or null",
+    );
   }
   const shared: Shared<TContext, TRunContext> = {
     registry,
@@ -90,8 +94,11 @@ interface Shared<TContext, TRunContext> {
   readonly gate: CallGate;
   readonly outcomes: CallOutcomes;
   readonly contextFor: (runContext: RunContext<TRunContext>) => TContext | undefined;
-  readonly turnFor: (runContext: RunContext<TRunContext>) => ToolTurn<TContext>;
+  readonly turnFor: (runContext: RunContext<TRunContext>) => CallScope<TContext>;
 }
+
+/** Where calls are checked and run: a turn, or the registry itself (both have these two). */
+type CallScope<TContext> = Pick<ToolTurn<TContext>, "check" | "executeChecked">;
 
 function agentTool<TContext, TRunContext>(
   shared: Shared<TContext, TRunContext>,
@@ -172,8 +179,9 @@ function contextOf<TContext, TRunContext>(
 function turnOf<TContext, TRunContext>(
   registry: ToolRegistry<TContext>,
   option: AgentToolsOptions<TContext, TRunContext>["turn"],
-): (runContext: RunContext<TRunContext>) => ToolTurn<TContext> {
+): (runContext: RunContext<TRunContext>) => CallScope<TContext> {
   if (typeof option === "function") return option;
+  if (option === null) return () => registry;
   if (option !== undefined) return () => option;
   // The SDK keeps one RunContext for a run, across an in-process resume too.
   const turns = new WeakMap<RunContext<TRunContext>, ToolTurn<TContext>>();

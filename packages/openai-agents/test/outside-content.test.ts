@@ -113,6 +113,16 @@ describe("outside content in the SDK's loop", () => {
     expect(appended).toEqual(["hi"]);
   });
 
+  it("keeps no turn with turn: null (the registry's own policy alone decides)", async () => {
+    const appended: string[] = [];
+    const tools = toAgentTools(registryWith(appended), { turn: null });
+
+    const result = await run(new Agent({ name: "a", model: script(), tools }), "weather?");
+
+    expect(result.interruptions).toEqual([]);
+    expect(appended).toEqual(["pwned"]);
+  });
+
   it("uses the app's own turn when given one", async () => {
     const appended: string[] = [];
     const registry = registryWith(appended);
