@@ -162,13 +162,13 @@ function checkNode(
       stack.push({ schema: branch, step: `.anyOf[${i}]`, ...next });
     }
   }
-  if (types.has("array")) {
+  if (types.includes("array")) {
     if (!isRecord(schema.items)) return `${placeOf(item)} is an array without one items schema`;
     stack.push({ schema: schema.items, step: "[]", ...next });
   } else if ("items" in schema || "minItems" in schema || "maxItems" in schema) {
     return `${placeOf(item)} uses array keywords without type array`;
   }
-  if (types.has("object")) {
+  if (types.includes("object")) {
     return checkObject(schema, item, totals, stack);
   }
   if ("properties" in schema || "required" in schema || "additionalProperties" in schema) {
@@ -271,11 +271,14 @@ function stringsTooLong(): string {
 }
 
 /** The schema's types, or `undefined` for a type strict mode does not know; none for no type. */
-function typesOf(type: unknown): Set<string> | undefined {
-  if (type === undefined) return new Set();
-  const list = Array.isArray(type) ? type : [type];
-  if (list.length === 0 || new Set(list).size !== list.length) return undefined;
-  return list.every((entry) => TYPES.has(entry as string)) ? new Set(list as string[]) : undefined;
+function typesOf(type: unknown): readonly string[] | undefined {
+  if (type === undefined) return [];
+  if (typeof type === "string") return TYPES.has(type) ? [type] : undefined;
+  if (!Array.isArray(type) || type.length === 0) return undefined;
+  for (const [i, entry] of type.entries()) {
+    if (!TYPES.has(entry) || type.indexOf(entry) !== i) return undefined;
+  }
+  return type as string[];
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
