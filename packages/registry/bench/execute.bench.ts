@@ -178,6 +178,32 @@ record(
   deadlineUs <= 1.5 * noDeadlineUs,
 );
 
+// 1d. Tracing's cost where no OpenTelemetry SDK is registered (the process never registers one):
+// the default registry (spans on, through the global tracer provider) against `tracing: false`
+// (the channel as it was before spans), interleaved. Issue 14's bar: within 5%.
+const untraced = new ToolRegistry({ tracing: false });
+untraced.register(add);
+const viaUntraced = () => untraced.execute("add", json);
+const viaTracedNoSdk = viaNoDeadline; // `withoutDeadline` has the default tracing
+await perCall(viaUntraced, 5, 20_000);
+const untracedSamples: number[] = [];
+const tracedSamples: number[] = [];
+for (let i = 0; i < 2001; i++) {
+  untracedSamples.push(await perCall(viaUntraced, 1, 200));
+  tracedSamples.push(await perCall(viaTracedNoSdk, 1, 200));
+}
+const untracedUs = median(untracedSamples);
+const tracedUs = median(tracedSamples);
+record(
+  "execute, spans on, no OpenTelemetry SDK registered",
+  tracedUs,
+  "µs/call",
+  "execute with tracing: false",
+  untracedUs,
+  "<= 1.05x",
+  tracedUs <= 1.05 * untracedUs,
+);
+
 // 2. Registering 10,000 tools (validators compile lazily, so this is bookkeeping only).
 const many: Tool<object>[] = Array.from({ length: 10_000 }, (_, i) =>
   tool({

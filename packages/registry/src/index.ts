@@ -96,4 +96,5 @@ export {
   ToolRegistry,
   type ToolRegistryOptions,
 } from "./tool-registry.js";
+export type { ToolTracingOptions } from "./tool-tracing-options.js";
 export type { TaintSource, ToolTurn } from "./tool-turn.js";

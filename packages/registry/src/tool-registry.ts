@@ -26,6 +26,7 @@ import {
 import type { ToolEvent } from "./tool-event.js";
 import type { ToolPermissions } from "./tool-permissions.js";
 import { ToolRegistrationError } from "./tool-registration-error.js";
+import type { ToolTracingOptions } from "./tool-tracing-options.js";
 import type { ToolTurn } from "./tool-turn.js";
 
 /**
@@ -64,6 +65,13 @@ export interface ToolRegistryOptions<TContext = unknown> {
    * @throws ToolDefinitionError (at construction) without a key of at least 32 bytes.
    */
   approval?: ApprovalOptions;
+  /**
+   * OpenTelemetry: every call is an `execute_tool {tool}` span (GenAI semantic conventions) with
+   * the decision, the tool runs inside it; arguments and results are recorded only when opted in
+   * (after `redact`). Without an OpenTelemetry SDK it costs almost nothing. `false` = no spans.
+   * See {@link ToolTracingOptions}. @default on, with the global tracer provider
+   */
+  tracing?: ToolTracingOptions | false;
 }
 
 /** Per-call options. `TContext` is the registry's context type (see {@link ToolRegistry}). */
@@ -115,7 +123,10 @@ export interface ExecutionResult {
   readonly response: ToolResponse;
   /** False when the call was stopped before the tool ran (unknown, invalid, denied, declined). */
   readonly executed: boolean;
-  /** The call's id (`ExecuteOptions.callId`, or the `id` of a batch call). */
+  /**
+   * The call's id (`ExecuteOptions.callId`, or the `id` of a batch call); for a call without
+   * one, the id the registry made for its events, span or pending approval, when it made one.
+   */
   readonly callId?: string;
   /**
    * Present only in deferred mode, when the call awaits a person's approval (and did not run):

@@ -9,6 +9,7 @@ import type { ToolEvent } from "../../tool-event.js";
 import { ToolPermissions } from "../../tool-permissions.js";
 import type { ToolRegistryOptions } from "../../tool-registry.js";
 import type { ArgumentValidator } from "../argument-validation.js";
+import { type TracingSettings, tracingSettings } from "../tracing/tracing-settings.js";
 import { type ApprovalSettings, approvalSettings } from "./approval-settings.js";
 
 /** A call's arguments once parsed. */
@@ -49,6 +50,8 @@ export interface Channel {
   readonly maxResultChars: number | undefined;
   /** Deferred approval and grants; `undefined` without the `approval` option. */
   readonly approval: ApprovalSettings | undefined;
+  /** OpenTelemetry spans for calls; `undefined` with `tracing: false`. */
+  readonly tracing: TracingSettings | undefined;
 }
 
 const DEFAULT_MAX_RESULT_CHARS = 100_000;
@@ -83,6 +86,7 @@ export function createChannel(options: ToolRegistryOptions): Channel {
     throw new TypeError("ToolRegistry: maxResultChars must be a positive integer or null");
   }
   const approval = approvalSettings(options.approval);
+  const tracing = tracingSettings(options.tracing);
   return {
     tools: new Map(),
     permissions,
@@ -94,6 +98,7 @@ export function createChannel(options: ToolRegistryOptions): Channel {
     onEvent,
     maxResultChars: max === undefined ? DEFAULT_MAX_RESULT_CHARS : (max ?? undefined),
     approval,
+    tracing,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { ExecuteOptions } from "../../tool-registry.js";
+import { startCallSpan } from "../tracing/call-span.js";
 import { type AdmittedCall, admitCall } from "./admit-call.js";
 import { newCallId } from "./call-id.js";
 import type { Channel } from "./channel.js";
@@ -23,7 +24,8 @@ import { markingTaint, type TurnState } from "./tainted-turn.js";
  * an `externalContent` tool that runs taints the turn.
  *
  * A call without an id gets one (`newCallId`) when something will see it: an event listener, a
- * pending approval. It is then the call's id everywhere, the result and the tool's context too.
+ * pending approval, a span that records. It is then the call's id everywhere, the result and the
+ * tool's context too. The call is a span (`tracing`), and the stages run in its context.
  *
  * @throws TypeError for an invalid `options.timeoutMs` (never for the call itself).
  */
@@ -41,6 +43,24 @@ export function executeCall<T>(
   if (callId === undefined && (channel.onEvent !== undefined || channel.approval !== undefined)) {
     callId = newCallId();
   }
+  const tracing = channel.tracing;
+  const span = tracing === undefined ? undefined : startCallSpan(channel, tracing, name, callId);
+  if (span === undefined) {
+    return stages(channel, name, rawArgs, options, callId, settle, grant, turn);
+  }
+  return span.run((traced, id) => stages(traced, name, rawArgs, options, id, settle, grant, turn));
+}
+
+function stages<T>(
+  channel: Channel,
+  name: unknown,
+  rawArgs: unknown,
+  options: ExecuteOptions | undefined,
+  callId: string | undefined,
+  settle: Settle<T>,
+  grant: unknown,
+  turn: TurnState | undefined,
+): Outcome<T> {
   const admitted = admitCall(channel, name, rawArgs, callId, options?.context, turn);
   if (!("entry" in admitted)) return admitted;
   if (turn === undefined) return proceed(channel, admitted, options, callId, settle, grant);
