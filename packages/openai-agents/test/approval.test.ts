@@ -49,6 +49,25 @@ describe("approval through the SDK's interruptions", () => {
     expect(toolOutputs(model.requests.at(-1)).get("c1")).toBe("refunded 42");
   });
 
+  it("pauses and resumes a streamed run the same way", async () => {
+    const runs: unknown[] = [];
+    const model = new ScriptedModel([[refund42]]);
+    const agent = agentWith(model, runs);
+
+    const paused = await run(agent, "refund order 42", { stream: true });
+    await paused.completed;
+    expect(paused.interruptions.map((item) => item.rawItem)).toMatchObject([{ callId: "c1" }]);
+    expect(runs).toEqual([]);
+    const resumed = agentWith(model, runs);
+    const state = await RunState.fromString(resumed, paused.state.toString());
+    for (const item of state.getInterruptions()) state.approve(item);
+    const done = await run(resumed, state, { stream: true });
+    await done.completed;
+
+    expect(runs).toEqual([42]);
+    expect(done.finalOutput).toBe("done");
+  });
+
   it("resumes from RunState.toString() in another registry and agent (another process)", async () => {
     const runs: unknown[] = [];
     const model = new ScriptedModel([[refund42]]);

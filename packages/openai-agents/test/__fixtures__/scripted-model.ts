@@ -3,6 +3,7 @@ import {
   type Model,
   type ModelRequest,
   type ModelResponse,
+  type StreamEvent,
   Usage,
 } from "@openai/agents-core";
 
@@ -25,20 +26,24 @@ export class ScriptedModel implements Model {
   }
 
   async getResponse(request: ModelRequest): Promise<ModelResponse> {
-    this.requests.push(request);
-    const step = this.#steps.shift();
-    const output =
-      step === undefined
-        ? [message("done")]
-        : typeof step === "function"
-          ? step(request)
-          : [...step];
-    return { usage: new Usage(), output };
+    return { usage: new Usage(), output: this.#next(request) };
   }
 
-  // biome-ignore lint/correctness/useYield: the tests never stream; a stream would be a test bug.
-  async *getStreamedResponse(): AsyncIterable<never> {
-    throw new Error("ScriptedModel does not stream");
+  /** The same step as one `response_done` event, for streamed runs. */
+  async *getStreamedResponse(request: ModelRequest): AsyncIterable<StreamEvent> {
+    const output = this.#next(request);
+    const usage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
+    yield {
+      type: "response_done",
+      response: { id: `resp_${this.requests.length}`, usage, output },
+    };
+  }
+
+  #next(request: ModelRequest): AgentOutputItem[] {
+    this.requests.push(request);
+    const step = this.#steps.shift();
+    if (step === undefined) return [message("done")];
+    return typeof step === "function" ? step(request) : [...step];
   }
 }
 
