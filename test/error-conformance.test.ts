@@ -194,6 +194,7 @@ describe("error conformance", () => {
   it("finds every package and the error classes that have samples", () => {
     expect(mainEntries.map((e) => e.packageName)).toEqual([
       "@toolgate/builtins",
+      "@toolgate/langchain",
       "@toolgate/mcp",
       "@toolgate/openai-agents",
       "@toolgate/registry",

@@ -125,6 +125,9 @@ describe("README code blocks", () => {
       project = workspace.project(workspacePackages.keys(), {
         typebox: workspaceRange("typebox"),
         "@modelcontextprotocol/sdk": workspaceRange("@modelcontextprotocol/sdk"),
+        // @toolgate/langchain's README runs createAgent with LangGraph's interrupt: not peers.
+        "@langchain/langgraph": workspaceRange("@langchain/langgraph"),
+        langchain: workspaceRange("langchain"),
       });
       copyFileSync(
         join(import.meta.dirname, "readme-placeholders.ts"),
