@@ -116,6 +116,32 @@ describe("a valid call in the SDK's loop", () => {
     expect(output?.type === "tool_call_output_item" ? output.customData : undefined).toEqual(data);
   });
 
+  it("hands the run's abort signal to the call: cancelling the run cancels the tool", async () => {
+    const controller = new AbortController();
+    let aborted = false;
+    const registry = new ToolRegistry();
+    registry.register(
+      tool({
+        name: "wait",
+        hints: { readOnly: true },
+        execute: (_args, { signal }) =>
+          new Promise<string>((resolve) => {
+            signal.addEventListener("abort", () => {
+              aborted = true;
+              resolve("stopped");
+            });
+            controller.abort(); // the app cancels the run while the tool runs
+          }),
+      }),
+    );
+    const model = new ScriptedModel([[functionCall("c1", "wait", "{}")]]);
+    const agent = new Agent({ name: "a", model, tools: toAgentTools(registry) });
+
+    await run(agent, "wait", { signal: controller.signal }).catch(() => undefined);
+
+    expect(aborted).toBe(true);
+  }, 5_000);
+
   it("keeps the error flag in the serialized run state", async () => {
     const model = new ScriptedModel([[functionCall("c1", "lookup", "{}")]]);
     const agent = new Agent({ name: "a", model, tools: toAgentTools(registryWith([])) });
