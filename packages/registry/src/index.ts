@@ -96,5 +96,11 @@ export {
   ToolRegistry,
   type ToolRegistryOptions,
 } from "./tool-registry.js";
+export {
+  estimateTokens,
+  estimateToolListTokens,
+  estimateToolTokens,
+  type TokenEstimateFormat,
+} from "./tool-search/estimate-tokens.js";
 export type { ToolTracingOptions } from "./tool-tracing-options.js";
 export type { TaintSource, ToolTurn } from "./tool-turn.js";
