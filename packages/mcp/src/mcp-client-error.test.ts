@@ -1,5 +1,7 @@
 // Each way connecting or listing fails throws an MCPClientError with its own code and the
 // server's namespace, against real (misbehaving) fixture servers; the messages stay as they were.
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
@@ -159,6 +161,32 @@ const cases: Case[] = [
     },
     code: MCP_ERROR_CODES.notReusable,
     message: /^MCP client 'srv' is failed: make a new MCPClient to connect again$/,
+  },
+  {
+    what: "loadTools once restart.maxAttempts restarts in a row failed",
+    act: async () => {
+      const counter = join(mkdtempSync(join(tmpdir(), "toolgate-mcp-")), "starts");
+      let gone: () => void = () => {};
+      const disconnected = new Promise<void>((resolve) => {
+        gone = resolve;
+      });
+      const client = await track({
+        namespace: "srv",
+        command: process.execPath,
+        args: [fixture("comes-back.mjs"), counter, "exit-at-restart"],
+        restart: { maxAttempts: 1 },
+        onEvent: (event) => {
+          if (event.type === "disconnected") gone();
+        },
+      }).connect();
+      process.kill(Number(readFileSync(`${counter}.pid`, "utf8")), "SIGKILL");
+      await disconnected;
+      await client.loadTools().catch(() => {}); // the one restart fails: the server exits at start
+      return client.loadTools();
+    },
+    code: MCP_ERROR_CODES.restartLimit,
+    message:
+      /^MCP server 'srv' went away again after 1 restart in a row with no call answered \(last: .*exited with code 1.*\); it is not restarted again \(restart.maxAttempts is 1\)$/,
   },
 ];
 

@@ -7,8 +7,8 @@ const CODES: ReadonlySet<string> = new Set(Object.values(MCP_CLIENT_ERROR_CODES)
  * Why an `MCPClient` could not connect to its server or list its tools. `code` says which
  * (`MCP_CLIENT_NOT_CONNECTED`, `MCP_CLIENT_CONNECT_FAILED`, `MCP_CLIENT_TIMEOUT`,
  * `MCP_CLIENT_LIST_FAILED`, `MCP_CLIENT_DROPPED`, `MCP_CLIENT_CLOSED`,
- * `MCP_CLIENT_NOT_REUSABLE`); `namespace` names the server. The message's server text is
- * cleaned and clipped. `callTool` never throws it: a failed call is an error response.
+ * `MCP_CLIENT_NOT_REUSABLE`, `MCP_CLIENT_RESTART_LIMIT`); `namespace` names the server. The
+ * message's server text is cleaned and clipped. `callTool` never throws it: a failed call is an error response.
  *
  * @example
  * try { await client.connect(); } catch (error) {

@@ -1,5 +1,7 @@
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { MCPClientEvent } from "./mcp-client-event.js";
+import type { MCPRestartOptions } from "./mcp-restart-options.js";
 
 /** The namespace rule: letters, digits and `-`, no `_` (the first `_` of a display name ends it). */
 export const NAMESPACE_PATTERN = /^[a-zA-Z0-9-]{1,32}$/;
@@ -23,6 +25,12 @@ export interface MCPClientOptions {
   env?: Record<string, string>;
   /** stdio: working folder of the server process. */
   cwd?: string;
+  /**
+   * stdio: the largest message (one stdout line) accepted from the server. A larger one ends the
+   * calls in flight with an error naming this limit, and the server is restarted on the next
+   * call (see `restart`). @default 4194304 (4 MiB)
+   */
+  maxLineBytes?: number;
   /** Streamable HTTP: the server's endpoint. */
   url?: string | URL;
   /** Streamable HTTP: headers sent with every request (e.g. an API key). */
@@ -45,4 +53,13 @@ export interface MCPClientOptions {
   expectedFingerprints?: Record<string, string>;
   /** Limit for the handshake and for each call in total (progress cannot extend it); `null` = none. @default 30000 */
   timeoutMs?: number | null;
+  /**
+   * Bring back a stdio server that exited or crashed, or an HTTP session that dropped, on the
+   * next call: `false` never does (the client stays disconnected). Not for a `transport` you
+   * made, which cannot be opened twice. See {@link MCPRestartOptions}.
+   * @default { maxAttempts: 5, initialDelayMs: 500, maxDelayMs: 10000 }
+   */
+  restart?: MCPRestartOptions | boolean;
+  /** Told about disconnections, restarts and retried calls; an exception it throws is ignored. */
+  onEvent?: (event: MCPClientEvent) => void;
 }

@@ -79,7 +79,8 @@ describe("MCPClient over stdio with hostile servers", () => {
   });
 
   it("a server that crashes mid-call: an error naming the exit, later calls say disconnected", async () => {
-    const client = await hostile("crashes-mid-call.mjs").connect();
+    // Without restarts: mcp-client.restart.test.ts has the server that comes back.
+    const client = await hostile("crashes-mid-call.mjs", 3000, { restart: false }).connect();
     const response = await client.callTool("echo", {});
     expect(response.isError).toBe(true);
     expect(response.text).toMatch(
@@ -201,6 +202,7 @@ describe("MCPClient bounds what a stdio server makes it hold", () => {
     async (_name, mode, reason) => {
       const client = await hostile("stops-reading.mjs", 3000, {
         args: [fixture("stops-reading.mjs"), mode],
+        restart: false,
       }).connect();
       await expect
         .poll(async () => (await client.callTool("echo", {}, { timeoutMs: 200 })).text, {
@@ -215,7 +217,7 @@ describe("MCPClient bounds what a stdio server makes it hold", () => {
   );
 
   it("a server that stops reading while calls are sent: the queue is bounded, the server dropped", async () => {
-    const client = await hostile("stops-reading.mjs", 5000).connect();
+    const client = await hostile("stops-reading.mjs", 5000, { restart: false }).connect();
     const big = "a".repeat(4 * 1024 * 1024);
     const calls = Array.from({ length: 6 }, () => client.callTool("echo", { big }));
     for (const response of await Promise.all(calls)) expect(response.isError).toBe(true);

@@ -17,11 +17,13 @@ import type { SkippedTool } from "./skipped-tool.js";
 // The client's module keeps offering the names it always had.
 export type { LoadToolsOptions } from "./load-tools-options.js";
 export type { MCPCallOptions } from "./mcp-call-options.js";
+export type { MCPClientEvent } from "./mcp-client-event.js";
 export {
   type MCPClientOptions,
   NAMESPACE_PATTERN,
   SERVER_PIN_KEY,
 } from "./mcp-client-options.js";
+export type { MCPRestartOptions } from "./mcp-restart-options.js";
 export type { SkippedTool } from "./skipped-tool.js";
 
 /**
@@ -75,6 +77,9 @@ export class MCPClient implements AsyncDisposable {
       timeoutMs: this.timeoutMs,
       options: own,
       onToolListChanged: () => this.#catalog.scheduleRelist(),
+      restart: checked.restart,
+      verifyAfterRestart: () => this.#catalog.verifyAfterRestart(),
+      onEvent: own.onEvent,
     });
     this.#catalog = new ToolCatalog({
       connection: this.#connection,

@@ -14,6 +14,8 @@ export const MCP_CLIENT_ERROR_CODES = {
   closed: "MCP_CLIENT_CLOSED",
   /** `connect()` on a client whose connection failed or ended: make a new `MCPClient`. */
   notReusable: "MCP_CLIENT_NOT_REUSABLE",
+  /** The server stopped `restart.maxAttempts` times in a row without answering a call: it is not restarted again. */
+  restartLimit: "MCP_CLIENT_RESTART_LIMIT",
 } as const;
 
 /**

@@ -41,6 +41,8 @@ export class BoundedStdioTransport implements Transport {
 
   /** Why the server's side ended the connection, once it has; unset when the client closed it. */
   closeReason: string | undefined;
+  /** Whether the connection ended because a message was longer than `maxLineBytes`. */
+  overLineCap = false;
 
   readonly #options: Required<Omit<BoundedStdioOptions, "env" | "cwd">> & BoundedStdioOptions;
   #child: ChildProcess | undefined;
@@ -142,9 +144,7 @@ export class BoundedStdioTransport implements Transport {
       if (newline === -1) {
         const rest = chunk.length - start;
         if (this.#pendingBytes + rest > this.#options.maxLineBytes) {
-          this.#fail(
-            `the server sent a stdout line longer than ${this.#options.maxLineBytes} bytes`,
-          );
+          this.#failOverLineCap();
           return;
         }
         if (rest > 0) {
@@ -156,7 +156,7 @@ export class BoundedStdioTransport implements Transport {
       const piece = chunk.subarray(start, newline);
       start = newline + 1;
       if (this.#pendingBytes + piece.length > this.#options.maxLineBytes) {
-        this.#fail(`the server sent a stdout line longer than ${this.#options.maxLineBytes} bytes`);
+        this.#failOverLineCap();
         return;
       }
       const line = this.#pending.length === 0 ? piece : Buffer.concat([...this.#pending, piece]);
@@ -195,6 +195,14 @@ export class BoundedStdioTransport implements Transport {
     if (this.#closed) return;
     this.onerror?.(new Error(reason));
     this.#finish(reason);
+  }
+
+  #failOverLineCap(): void {
+    if (this.#closed) return;
+    this.overLineCap = true;
+    this.#fail(
+      `the server sent a stdout line longer than ${this.#options.maxLineBytes} bytes (maxLineBytes)`,
+    );
   }
 
   #releaseDrainWaiters(): void {

@@ -3,6 +3,7 @@ import { CallToolResultSchema, McpError } from "@modelcontextprotocol/sdk/types.
 import { ToolResponse } from "@toolgate/tool-core";
 import { isRecord, timeoutOption } from "@toolgate/tool-core/internal";
 import type { MCPCallOptions } from "../mcp-call-options.js";
+import { describeError } from "./clean-error.js";
 import { Deadline, isSdkTimeout, sdkRequestOptions } from "./deadline.js";
 import { mapCallResult } from "./map-call-result.js";
 import { SdkSignals } from "./sdk-signals.js";
@@ -27,7 +28,8 @@ export interface CallTarget {
 
 /**
  * Calls a tool by its remote name; see `MCPClient.callTool`. Never throws: every failure is an
- * error response within one deadline, which also covers waiting for a re-listing under way.
+ * error response within one deadline, which also covers waiting for a restart or a re-listing
+ * under way, and the one retry of a call whose pinned hints say it is safe to send again.
  */
 export async function callTool(
   target: CallTarget,
@@ -36,7 +38,9 @@ export async function callTool(
   options: MCPCallOptions,
 ): Promise<ToolResponse> {
   const { connection } = target;
-  const unavailable = connection.unavailable();
+  // A server that went away is restarted by this call, unless restarts are off or used up.
+  const restarting = connection.ensureOpen();
+  const unavailable = restarting === undefined ? connection.unavailable() : undefined;
   if (unavailable !== undefined) return ToolResponse.error(unavailable);
   if (typeof remoteName !== "string" || remoteName === "") {
     return ToolResponse.error("MCP tool name must be a non-empty string");
@@ -56,44 +60,145 @@ export async function callTool(
   const { signal } = options;
   if (signal?.aborted) return ToolResponse.error(cancelled(connection, remoteName));
   const sdkSignal = signal === undefined ? undefined : SDK_SIGNALS.for(signal);
-  let relistDeadline: Deadline | undefined;
-  let requestLimit = timeoutMs;
+  // One deadline and the caller's signal cover the waits and the request after them; made only
+  // when there is something to wait for, from the call's start.
+  const started = timeoutMs === null ? 0 : Date.now();
+  let wait: Deadline | undefined;
+  let retried = false;
   try {
-    const relisting = target.catalog.relisting;
-    if (relisting) {
-      // One deadline and the caller's signal cover the wait and the request after it.
-      relistDeadline = new Deadline(timeoutMs, signal);
-      await relistDeadline.race(relisting);
-      requestLimit = relistDeadline.remaining();
+    for (let opening = restarting; ; opening = connection.ensureOpen()) {
+      if (opening !== undefined) {
+        wait ??= new Deadline(left(timeoutMs, started), signal);
+        const failed = await waitForRestart(wait, opening);
+        if (failed !== undefined) {
+          if (signal?.aborted) return ToolResponse.error(cancelled(connection, remoteName));
+          if (wait.timedOut) return notBack(connection, remoteName, timeoutMs);
+          // A failed attempt says why; a refused or given-up server says so.
+          if (connection.state === "disconnected") return ToolResponse.error(failed);
+          return ToolResponse.error(connection.unavailable() ?? failed);
+        }
+        const unavailable = connection.unavailable();
+        if (unavailable !== undefined) return ToolResponse.error(unavailable);
+      }
+      const relisting = target.catalog.relisting;
+      if (relisting) {
+        wait ??= new Deadline(left(timeoutMs, started), signal);
+        await wait.race(relisting);
+        const unavailable = connection.unavailable();
+        if (unavailable !== undefined) return ToolResponse.error(unavailable);
+      }
+      const requestLimit = wait === undefined ? timeoutMs : wait.remaining();
       if (requestLimit === 0) return timedOut(connection, remoteName, timeoutMs);
-      const unavailable = connection.unavailable();
-      if (unavailable !== undefined) return ToolResponse.error(unavailable);
+      const disabled = target.catalog.disabledReason(remoteName);
+      if (disabled !== undefined) return ToolResponse.error(disabled);
+      // The SDK's own timer holds the limit: it rejects the request and tells the server.
+      let requestOptions = target.requestOptions;
+      if (sdkSignal !== undefined || requestLimit !== target.timeoutMs) {
+        requestOptions = sdkRequestOptions(requestLimit);
+        if (sdkSignal !== undefined) requestOptions.signal = sdkSignal.signal;
+      }
+      const generation = connection.generation;
+      let result: Awaited<ReturnType<typeof request>>;
+      try {
+        result = await request(connection, remoteName, args, requestOptions);
+      } catch (error) {
+        if (signal?.aborted || wait?.timedOut || isSdkTimeout(error)) throw error;
+        const loss = connection.lossOf(generation);
+        if (loss === undefined) {
+          // The server is alive and said no: that counts as answering.
+          if (error instanceof McpError && connection.state === "connected") connection.answered();
+          throw error;
+        }
+        if (
+          !loss.overLineCap &&
+          !retried &&
+          connection.restarts &&
+          target.catalog.retrySafe(remoteName)
+        ) {
+          retried = true;
+          // The retry shares the call's limit, whether or not it has to wait for the restart.
+          wait ??= new Deadline(left(timeoutMs, started), signal);
+          connection.emit({ type: "call-retried", namespace: connection.namespace, remoteName });
+          continue;
+        }
+        return ToolResponse.error(lostDuringCall(connection, remoteName, loss, retried));
+      }
+      connection.answered();
+      return mapCallResult(result, target.maxResultChars ?? options.maxResultChars);
     }
-    const disabled = target.catalog.disabledReason(remoteName);
-    if (disabled !== undefined) return ToolResponse.error(disabled);
-    // The SDK's own timer holds the limit: it rejects the request and tells the server.
-    let requestOptions = target.requestOptions;
-    if (sdkSignal !== undefined || requestLimit !== target.timeoutMs) {
-      requestOptions = sdkRequestOptions(requestLimit);
-      if (sdkSignal !== undefined) requestOptions.signal = sdkSignal.signal;
-    }
-    // `request`, not `Client.callTool`: that adds output-schema and task checks that need the
-    // SDK's own tool listing, which this client does not use, and one more await.
-    const result = await connection.client!.request(
-      { method: "tools/call", params: { name: remoteName, arguments: args } },
-      CallToolResultSchema,
-      requestOptions,
-    );
-    return mapCallResult(result, target.maxResultChars ?? options.maxResultChars);
   } catch (error) {
     if (signal?.aborted) return ToolResponse.error(cancelled(connection, remoteName));
-    if (relistDeadline?.timedOut || isSdkTimeout(error))
-      return timedOut(connection, remoteName, timeoutMs);
+    if (wait?.timedOut || isSdkTimeout(error)) return timedOut(connection, remoteName, timeoutMs);
     return ToolResponse.error(describeFailure(connection, remoteName, error));
   } finally {
-    relistDeadline?.clear();
+    wait?.clear();
     sdkSignal?.release();
   }
+}
+
+/** `tools/call` on the connection's current SDK client. */
+function request(
+  connection: ServerConnection,
+  remoteName: string,
+  args: Record<string, unknown>,
+  requestOptions: RequestOptions,
+) {
+  // `request`, not `Client.callTool`: that adds output-schema and task checks that need the
+  // SDK's own tool listing, which this client does not use, and one more await.
+  return connection.client!.request(
+    { method: "tools/call", params: { name: remoteName, arguments: args } },
+    CallToolResultSchema,
+    requestOptions,
+  );
+}
+
+/** What is left of a call's limit that started at `started` (`null`: no limit). */
+function left(timeoutMs: number | null, started: number): number | null {
+  return timeoutMs === null ? null : Math.max(0, timeoutMs - (Date.now() - started));
+}
+
+/** Waits for a restart within the call's deadline: undefined once it is back, else why not. */
+async function waitForRestart(wait: Deadline, opening: Promise<void>): Promise<string | undefined> {
+  try {
+    await wait.race(opening);
+    return undefined;
+  } catch (error) {
+    return describeError(error);
+  }
+}
+
+function notBack(
+  connection: ServerConnection,
+  remoteName: string,
+  timeoutMs: number | null,
+): ToolResponse {
+  return ToolResponse.error(
+    `MCP server '${connection.namespace}' was being restarted and was not back within ${timeoutMs} ms for the call to '${shortServerText(remoteName)}'`,
+  );
+}
+
+/**
+ * The connection died while the call was out: the server may or may not have run it. Sent again
+ * only when pinned hints said so (see `ToolCatalog.retrySafe`); this says why it was not.
+ */
+function lostDuringCall(
+  connection: ServerConnection,
+  remoteName: string,
+  loss: { reason: string; overLineCap: boolean },
+  retried: boolean,
+): string {
+  const { namespace } = connection;
+  const tool = `'${shortServerText(remoteName)}'`;
+  const next = connection.restarts ? "; the server is restarted on the next call" : "";
+  if (loss.overLineCap) {
+    return `MCP server '${namespace}' sent a message over the line cap during the call to ${tool} (${loss.reason}): the call may or may not have run, and it is not sent again${next}`;
+  }
+  const why = retried
+    ? "it was sent again once already"
+    : !connection.restarts
+      ? "restarts are off"
+      : "no pinned hint says it is read-only or idempotent";
+  return `MCP server '${namespace}' closed the connection during the call to ${tool} (${loss.reason}): the call may or may not have run, and it was not sent again (${why})${next}`;
 }
 
 function timedOut(

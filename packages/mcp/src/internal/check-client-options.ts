@@ -3,6 +3,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { canonicalJson, isRecord, timeoutOption } from "@toolgate/tool-core/internal";
 import { type MCPClientOptions, NAMESPACE_PATTERN } from "../mcp-client-options.js";
 import { checkLimit, DEFAULT_MAX_DESCRIPTION_CHARS } from "../sanitize-description.js";
+import { type RestartPolicy, restartPolicy } from "./restart-policy.js";
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const FINGERPRINT = /^[0-9a-f]{64}$/;
@@ -18,6 +19,8 @@ interface CheckedClientOptions {
   timeoutMs: number | null;
   /** `expectedFingerprints` as a map, when given. */
   pins: ReadonlyMap<string, string> | undefined;
+  /** How a server that went away is brought back; undefined: never (off, or a caller's transport). */
+  restart: RestartPolicy | undefined;
 }
 
 /**
@@ -50,12 +53,24 @@ export function checkClientOptions(options: MCPClientOptions): CheckedClientOpti
   checkLimit(maxDescriptionChars, "maxDescriptionChars");
   if (options.maxResultChars !== undefined) checkLimit(options.maxResultChars, "maxResultChars");
   const timeoutMs = timeoutOption(options.timeoutMs, "MCPClient: timeoutMs", DEFAULT_TIMEOUT_MS);
+  if (options.maxLineBytes !== undefined) {
+    if (options.command === undefined) {
+      throw new TypeError("MCPClient maxLineBytes applies to stdio servers (command) only");
+    }
+    checkLimit(options.maxLineBytes, "maxLineBytes");
+  }
+  const restart = restartPolicy(options.restart);
+  if (options.onEvent !== undefined && typeof options.onEvent !== "function") {
+    throw new TypeError("MCPClient onEvent must be a function");
+  }
   return {
     serverIdentity: identity.text,
     serverFingerprint,
     maxDescriptionChars,
     timeoutMs,
     pins: checkPins(options.expectedFingerprints),
+    // A transport the caller made cannot be started twice.
+    restart: options.transport === undefined ? restart : undefined,
   };
 }
 

@@ -14,7 +14,8 @@ const MAX_ANSWERS_IN_FLIGHT = 1000;
  * transport: a message whose id is longer than {@link MAX_ID_CHARS} (the SDK would echo it and
  * keep it while it answers), and more than {@link MAX_ANSWERS_IN_FLIGHT} answers to the server's
  * own requests (`ping`) not yet taken by it, call `onViolation` with the reason instead of going
- * on. The message that broke a limit is not passed on.
+ * on. The message that broke a limit is not passed on. `onSendError`, when given, sees each
+ * error of sending a request (before the caller does), to tell a session that is gone.
  */
 export class GuardedTransport implements Transport {
   onclose?: () => void;
@@ -23,12 +24,18 @@ export class GuardedTransport implements Transport {
 
   readonly #inner: Transport;
   readonly #onViolation: (reason: string) => void;
+  readonly #onSendError: ((error: unknown) => void) | undefined;
   #answersInFlight = 0;
   #violated = false;
 
-  constructor(inner: Transport, onViolation: (reason: string) => void) {
+  constructor(
+    inner: Transport,
+    onViolation: (reason: string) => void,
+    onSendError?: (error: unknown) => void,
+  ) {
     this.#inner = inner;
     this.#onViolation = onViolation;
+    this.#onSendError = onSendError;
     inner.onclose = () => this.onclose?.();
     inner.onerror = (error) => this.onerror?.(error);
     inner.onmessage = (message, extra) => {
@@ -60,7 +67,15 @@ export class GuardedTransport implements Transport {
 
   send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     // Only answers to the server's requests are counted: the client's own requests are the caller's.
-    if (!("id" in message) || "method" in message) return this.#inner.send(message, options);
+    if (!("id" in message) || "method" in message) {
+      const sent = this.#inner.send(message, options);
+      const onSendError = this.#onSendError;
+      if (onSendError === undefined) return sent;
+      return sent.catch((error: unknown) => {
+        onSendError(error);
+        throw error;
+      });
+    }
     if (this.#answersInFlight >= MAX_ANSWERS_IN_FLIGHT) {
       const reason = `it did not take ${MAX_ANSWERS_IN_FLIGHT} answers to its own requests`;
       this.#violate(reason);

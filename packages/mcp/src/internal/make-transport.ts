@@ -16,6 +16,7 @@ export function makeTransport(options: MCPClientOptions): Transport {
       args: options.args ?? [],
       ...(options.env === undefined ? {} : { env: options.env }),
       ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+      ...(options.maxLineBytes === undefined ? {} : { maxLineBytes: options.maxLineBytes }),
     });
   }
   return new StreamableHTTPClientTransport(new URL(options.url!), {

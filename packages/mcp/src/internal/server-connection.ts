@@ -1,20 +1,28 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { removeInvisibleCharacters } from "@toolgate/tool-core";
 import { MCPClientError } from "../mcp-client-error.js";
+import type { MCPClientEvent } from "../mcp-client-event.js";
 import type { MCPClientOptions } from "../mcp-client-options.js";
 import { MCP_CLIENT_ERROR_CODES } from "../mcp-error-codes.js";
+import { PinningError } from "../pinning-error.js";
 import { BoundedStdioTransport } from "./bounded-stdio-transport.js";
 import { cleanError, describeError } from "./clean-error.js";
 import { Deadline } from "./deadline.js";
 import { GuardedTransport } from "./guarded-transport.js";
 import { makeTransport } from "./make-transport.js";
+import { type RestartPolicy, restartDelay } from "./restart-policy.js";
 import { serverText } from "./server-text.js";
 
 const CLIENT_INFO = { name: "toolgate", version: "0.1.0" };
 
-/** Where a connection is in its life; it never goes back to `idle` or `connecting`. */
+/**
+ * Where a connection is in its life. It never goes back to `idle`; it goes from `disconnected`
+ * back to `connecting` only through a restart. `refused` (came back changed) and `exhausted`
+ * (restarts used up) are final, like `dropped`, `failed` and `closed`.
+ */
 type ConnectionState =
   | "idle"
   | "connecting"
@@ -22,7 +30,17 @@ type ConnectionState =
   | "disconnected"
   | "dropped"
   | "failed"
+  | "refused"
+  | "exhausted"
   | "closed";
+
+/** How the connection of one generation (one server process or HTTP session) ended. */
+interface Loss {
+  readonly generation: number;
+  readonly reason: string;
+  /** A message was longer than `maxLineBytes`. */
+  readonly overLineCap: boolean;
+}
 
 /** What a {@link ServerConnection} needs from its `MCPClient`. */
 interface ServerConnectionOptions {
@@ -35,6 +53,15 @@ interface ServerConnectionOptions {
   options: MCPClientOptions;
   /** Called on each `notifications/tools/list_changed`. */
   onToolListChanged(): void;
+  /** How a server that went away is brought back; undefined: never. */
+  restart: RestartPolicy | undefined;
+  /**
+   * Lists the server that came back and checks it against the pins before any call goes through.
+   * @throws PinningError when it came back changed; MCPClientError when it cannot be listed.
+   */
+  verifyAfterRestart(): Promise<void>;
+  /** The client's `onEvent`. */
+  onEvent: ((event: MCPClientEvent) => void) | undefined;
 }
 
 /**
@@ -50,7 +77,18 @@ export class ServerConnection {
   readonly #serverIdentity: string;
   readonly #options: MCPClientOptions;
   readonly #onToolListChanged: () => void;
+  readonly #restart: RestartPolicy | undefined;
+  readonly #verifyAfterRestart: () => Promise<void>;
+  readonly #onEvent: ((event: MCPClientEvent) => void) | undefined;
   #state: ConnectionState = "idle";
+  /** Which server process or HTTP session this is: one more on each restart. */
+  #generation = 0;
+  #lastLoss: Loss | undefined;
+  /** Restarts since the server last answered a call. */
+  #attempts = 0;
+  #restarting: Promise<void> | undefined;
+  #refusal: PinningError | undefined;
+  #wakeRestart: (() => void) | undefined;
   #reason = "";
   #client: Client | undefined;
   #transport: Transport | undefined;
@@ -62,6 +100,24 @@ export class ServerConnection {
     this.#serverIdentity = options.serverIdentity;
     this.#options = options.options;
     this.#onToolListChanged = options.onToolListChanged;
+    this.#restart = options.restart;
+    this.#verifyAfterRestart = options.verifyAfterRestart;
+    this.#onEvent = options.onEvent;
+  }
+
+  /** Which server process or HTTP session calls go to now: one more on each restart. */
+  get generation(): number {
+    return this.#generation;
+  }
+
+  /** Why a server that came back from a restart is refused: it no longer matches its pins. */
+  get refusal(): PinningError | undefined {
+    return this.#refusal;
+  }
+
+  /** Whether a server that goes away is brought back. */
+  get restarts(): boolean {
+    return this.#restart !== undefined;
   }
 
   /** Where the connection is in its life. */
@@ -106,27 +162,53 @@ export class ServerConnection {
    */
   open(): Promise<void> {
     this.#state = "connecting";
-    return this.#handshake();
+    return this.#handshake(false);
   }
 
-  async #handshake(): Promise<void> {
+  /**
+   * `#handshake` of a first connection (`restarting` false: a failure is final) or of a restart
+   * (a failure leaves the connection `disconnected`, for the next attempt).
+   */
+  async #handshake(restarting: boolean): Promise<void> {
     const transport = makeTransport(this.#options);
     const client = new Client(CLIENT_INFO, { capabilities: {} });
+    const generation = ++this.#generation;
     this.#transport = transport;
     this.#client = client;
     client.onerror = () => {
       this.#protocolErrors++;
     };
     client.onclose = () => {
-      if (this.#state === "connected" || this.#state === "connecting") {
-        this.#state = this.#state === "connected" ? "disconnected" : "failed";
+      // A connection that ended before a restart must not touch the state of the new one.
+      if (generation !== this.#generation) return;
+      if (this.#state === "connected") {
+        this.#lose(this.#closeReason() ?? "the connection closed");
+      } else if (this.#state === "connecting") {
+        this.#state = "failed";
         this.#reason = this.#closeReason() ?? "the connection closed";
       }
     };
     client.setNotificationHandler(ToolListChangedNotificationSchema, () =>
       this.#onToolListChanged(),
     );
-    const guarded = new GuardedTransport(transport, (reason) => this.drop(reason));
+    // An HTTP session is gone when the server no longer knows it (404) or cannot be reached.
+    const onSendError =
+      transport instanceof BoundedStdioTransport || this.#options.transport !== undefined
+        ? undefined
+        : (error: unknown) => {
+            if (
+              generation === this.#generation &&
+              this.#state === "connected" &&
+              sessionLost(error)
+            ) {
+              this.#lose(
+                error instanceof StreamableHTTPError
+                  ? "the HTTP session ended: the server answered 404, it no longer knows the session"
+                  : `the HTTP session ended: the server cannot be reached (${serverText(describeError(error), 300)})`,
+              );
+            }
+          };
+    const guarded = new GuardedTransport(transport, (reason) => this.drop(reason), onSendError);
     const deadline = new Deadline(this.timeoutMs);
     try {
       await deadline.race(client.connect(guarded, deadline.requestOptions()));
@@ -140,8 +222,14 @@ export class ServerConnection {
         : this.#state === "dropped"
           ? this.#reason
           : (this.#closeReason() ?? serverText(describeError(error), 1000));
-      this.#state = "failed";
-      this.#reason = reason;
+      if (!restarting) {
+        this.#state = "failed";
+        this.#reason = reason;
+      } else if (this.#state === "connecting" || this.#state === "failed") {
+        // The next call may try again, while attempts remain.
+        this.#state = "disconnected";
+        this.#reason = reason;
+      }
       await client.close().catch(() => {});
       await transport.close().catch(() => {});
       // Its last 500 characters, cleaned: each newline shown as `\n`, so at most 1000.
@@ -176,11 +264,137 @@ export class ServerConnection {
     );
   }
 
+  /**
+   * A promise to wait for before a call or a listing goes through when a restart is under way or
+   * due (the server went away and restarts are on); undefined when there is nothing to wait for.
+   * It rejects when the restart fails: then `unavailable()` says why calls cannot go through.
+   */
+  ensureOpen(): Promise<void> | undefined {
+    if (this.#restarting !== undefined) return this.#restarting;
+    if (this.#state !== "disconnected" || this.#restart === undefined) return undefined;
+    this.#restarting = this.#restartOnce(this.#restart).finally(() => {
+      this.#restarting = undefined;
+    });
+    return this.#restarting;
+  }
+
+  /** The server answered a call: restarts count from zero again. */
+  answered(): void {
+    this.#attempts = 0;
+  }
+
+  /** How the connection of `generation` ended from the server's side, if it has. */
+  lossOf(generation: number): Loss | undefined {
+    if (generation === this.#generation && this.#state !== "disconnected") return undefined;
+    const loss = this.#lastLoss;
+    if (loss?.generation === generation) return loss;
+    // Lost, and restarted since, more than once: the reason is no longer kept.
+    return generation < this.#generation
+      ? { generation, reason: "the connection closed", overLineCap: false }
+      : undefined;
+  }
+
+  /** The server's side ended a connection that was up: calls find out, and restart it if on. */
+  #lose(reason: string): void {
+    const transport = this.#transport;
+    const overLineCap = transport instanceof BoundedStdioTransport && transport.overLineCap;
+    this.#state = "disconnected";
+    this.#reason = reason;
+    this.#lastLoss = { generation: this.#generation, reason, overLineCap };
+    void this.#client?.close().catch(() => {});
+    void transport?.close().catch(() => {});
+    this.emit({ type: "disconnected", namespace: this.namespace, reason });
+  }
+
+  async #restartOnce(policy: RestartPolicy): Promise<void> {
+    const namespace = this.namespace;
+    const attempt = this.#attempts + 1;
+    if (attempt > policy.maxAttempts) {
+      this.#state = "exhausted";
+      this.#reason = `went away again after ${policy.maxAttempts} restart${policy.maxAttempts === 1 ? "" : "s"} in a row with no call answered (last: ${this.#reason}); it is not restarted again (restart.maxAttempts is ${policy.maxAttempts})`;
+      this.emit({ type: "gave-up", namespace, attempts: policy.maxAttempts });
+      throw this.#exhaustedError();
+    }
+    this.#attempts = attempt;
+    const delayMs = restartDelay(attempt, policy);
+    this.emit({ type: "restarting", namespace, attempt, delayMs });
+    if (delayMs > 0) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, delayMs);
+        this.#wakeRestart = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.#wakeRestart = undefined;
+    }
+    if (this.#state !== "disconnected") throw new Error(this.unavailable());
+    this.#state = "connecting";
+    try {
+      await this.#handshake(true);
+    } catch (error) {
+      throw this.#restartFailed(attempt, error);
+    }
+    try {
+      await this.#verifyAfterRestart();
+    } catch (error) {
+      // `state`, not `#state`: the listing may have ended the connection meanwhile.
+      if (PinningError.isInstance(error) && this.state === "connected") {
+        this.#state = "refused";
+        this.#refusal = error;
+        this.#reason = `its tools differ from their pins (${error.mismatches.map((m) => m.name).join(", ")})`;
+        void this.#client?.close().catch(() => {});
+        void this.#transport?.close().catch(() => {});
+        this.emit({ type: "refused", namespace, error });
+        throw error;
+      }
+      if (this.state === "connected") {
+        this.#state = "disconnected";
+        this.#reason = describeError(error);
+        void this.#client?.close().catch(() => {});
+        void this.#transport?.close().catch(() => {});
+      }
+      throw this.#restartFailed(attempt, error);
+    }
+    this.emit({ type: "restarted", namespace, attempt });
+  }
+
+  /** The error of a failed attempt, reported; the next call tries again while attempts remain. */
+  #restartFailed(attempt: number, error: unknown): unknown {
+    if (this.#state !== "disconnected") return error;
+    const failed = new MCPClientError(
+      MCPClientError.isInstance(error) ? error.code : MCP_CLIENT_ERROR_CODES.connectFailed,
+      `MCP server '${this.namespace}' could not be restarted (attempt ${attempt} of ${this.#restart!.maxAttempts} in a row): ${serverText(describeError(error), 2000)}`,
+      { namespace: this.namespace, cause: error },
+    );
+    this.#reason = failed.message;
+    this.emit({ type: "restart-failed", namespace: this.namespace, attempt, error: failed });
+    return failed;
+  }
+
+  #exhaustedError(): MCPClientError {
+    return new MCPClientError(
+      MCP_CLIENT_ERROR_CODES.restartLimit,
+      `MCP server '${this.namespace}' ${this.#reason}`,
+      { namespace: this.namespace },
+    );
+  }
+
+  /** Tells the client's `onEvent`; a listener that throws is ignored. */
+  emit(event: MCPClientEvent): void {
+    try {
+      this.#onEvent?.(event);
+    } catch {
+      // A listener's failure is the host's bug; it must not stop a restart.
+    }
+  }
+
   /** Closes the connection (and ends a stdio server's process). Safe to call more than once. */
   async close(): Promise<void> {
     if (this.#state === "closed") return;
     this.#state = "closed";
     this.#reason = "closed";
+    this.#wakeRestart?.();
     const client = this.#client;
     const transport = this.#transport;
     await client?.close().catch(() => {});
@@ -198,6 +412,10 @@ export class ServerConnection {
         return `MCP server '${this.namespace}' is still connecting`;
       case "disconnected":
         return `MCP server '${this.namespace}' is disconnected (${this.#reason})`;
+      case "refused":
+        return `MCP server '${this.namespace}' came back from a restart changed and is refused: ${this.#reason}`;
+      case "exhausted":
+        return `MCP server '${this.namespace}' ${this.#reason}`;
       case "dropped":
         return `MCP server '${this.namespace}' was dropped: ${this.#reason}`;
       case "failed":
@@ -211,4 +429,11 @@ export class ServerConnection {
     const transport = this.#transport;
     return transport instanceof BoundedStdioTransport ? transport.closeReason : undefined;
   }
+}
+
+/** Whether a failed HTTP send means the session is gone: the server forgot it, or is unreachable. */
+function sessionLost(error: unknown): boolean {
+  if (error instanceof StreamableHTTPError) return error.code === 404;
+  // fetch rejects with a TypeError when the server cannot be reached or the connection resets.
+  return error instanceof TypeError;
 }

@@ -42,6 +42,11 @@ export class ToolCatalog {
   #fingerprints: Record<string, string> = {};
   /** The filter of the last `load`: it holds for calls too. */
   #filter: ToolNameFilter | undefined;
+  /**
+   * Remote names of the tools of the last `load` that may be sent again when the connection died
+   * during a call: loaded under a matching pin, whose pinned hints say read-only or idempotent.
+   */
+  #retrySafe: ReadonlySet<string> = new Set();
 
   constructor(options: ToolCatalogOptions) {
     this.#connection = options.connection;
@@ -68,6 +73,15 @@ export class ToolCatalog {
     return this.#relisting;
   }
 
+  /**
+   * Whether a call of this tool may be sent again after the connection died during it: only when
+   * its hints come from a pinned definition (reviewed, and refused if the server changes them)
+   * and say read-only or idempotent. Never on the server's word alone: without pins, no.
+   */
+  retrySafe(remoteName: string): boolean {
+    return this.#retrySafe.has(remoteName) && !this.#disabled.has(remoteName);
+  }
+
   /** Why calls of a tool are refused (its definition changed, or the filter leaves it out), or undefined. */
   disabledReason(remoteName: string): string | undefined {
     const disabled = this.#disabled.get(remoteName);
@@ -85,11 +99,19 @@ export class ToolCatalog {
    */
   async load(filter?: ToolNameFilter): Promise<MCPTool[]> {
     const connection = this.#connection;
+    // A server that went away is restarted (and checked against the pins) first.
+    await connection.ensureOpen()?.catch((error: unknown) => {
+      if (PinningError.isInstance(error) || MCPClientError.isInstance(error)) throw error;
+    });
+    // Refused after a restart: refused exactly as it would be at connect, every time.
+    if (connection.refusal !== undefined) throw connection.refusal;
     if (connection.state !== "connected" || !connection.client) {
       throw new MCPClientError(
         connection.state === "closed"
           ? MCP_CLIENT_ERROR_CODES.closed
-          : MCP_CLIENT_ERROR_CODES.notConnected,
+          : connection.state === "exhausted"
+            ? MCP_CLIENT_ERROR_CODES.restartLimit
+            : MCP_CLIENT_ERROR_CODES.notConnected,
         connection.unavailable() ?? `MCP server '${connection.namespace}' is not connected`,
         { namespace: connection.namespace },
       );
@@ -100,6 +122,7 @@ export class ToolCatalog {
     const fingerprints: Record<string, string> = {};
     const approve = new Map<string, string>();
     const tools: MCPTool[] = [];
+    const retrySafe = new Set<string>();
 
     const { entries } = namedEntries(listed, skipped);
     // Display names come from the whole listing, so a filter never renames a tool.
@@ -145,6 +168,7 @@ export class ToolCatalog {
       }
       fingerprints[name] = fingerprint;
       if (!this.#pins) approve.set(name, fingerprint);
+      else if (made.hints.readOnly || made.hints.idempotent) retrySafe.add(remoteName);
       tools.push(made);
     }
     if (mismatches.length > 0) throw new PinningError(mismatches, connection.namespace);
@@ -154,7 +178,37 @@ export class ToolCatalog {
     this.#skipped = Object.freeze(skipped);
     this.#fingerprints = fingerprints;
     this.#filter = filter;
+    this.#retrySafe = retrySafe;
     return tools;
+  }
+
+  /**
+   * Lists a server that came back after a restart and checks it as `load` would, before any call
+   * goes through: with pins, a pinned tool the filter chose whose definition differs refuses the
+   * whole server (`PinningError`); without, a loaded tool whose definition changed is disabled.
+   *
+   * @throws PinningError when it came back changed; MCPClientError when it cannot be listed.
+   */
+  async verifyAfterRestart(): Promise<void> {
+    const connection = this.#connection;
+    const listed = await listAllTools(connection, connection.client!);
+    const pins = this.#pins;
+    if (pins !== undefined) {
+      const { entries } = namedEntries(listed, []);
+      const displayNames = assignDisplayNames(connection.namespace, entries);
+      const mismatches: PinMismatch[] = [];
+      for (const raw of entries) {
+        if (this.#filter !== undefined && !this.#filter.selects(raw.name)) continue;
+        const name = displayNames.get(raw.name)!;
+        const pinned = pins.get(name);
+        if (pinned === undefined) continue;
+        const fingerprint = fingerprintOf(raw);
+        if (fingerprint !== pinned)
+          mismatches.push({ name, expected: pinned, actual: fingerprint });
+      }
+      if (mismatches.length > 0) throw new PinningError(mismatches, connection.namespace);
+    }
+    this.#disableChanged(listed);
   }
 
   /** The loaded tool again when nothing about it changed, so callers keep the same object. */
@@ -188,8 +242,12 @@ export class ToolCatalog {
 
   /** Disables each loaded tool whose definition changed, or whose name is now listed twice. */
   async #relistOnce(client: Client): Promise<void> {
+    this.#disableChanged(await listAllTools(this.#connection, client));
+  }
+
+  /** Disables each loaded tool whose definition in `listed` changed, or whose name it repeats. */
+  #disableChanged(listed: readonly unknown[]): void {
     const namespace = this.#connection.namespace;
-    const listed = await listAllTools(this.#connection, client);
     // The same reading of a listing as `load`: a repeated name counts as neither copy.
     const { entries, repeated } = namedEntries(listed, []);
     const byName = new Map<string, unknown>(entries.map((raw) => [raw.name, raw]));
@@ -204,18 +262,21 @@ export class ToolCatalog {
       }
       const raw = byName.get(tool.remoteName);
       if (raw === undefined) continue;
-      let fingerprint: string | undefined;
-      try {
-        fingerprint = fingerprintTool(raw as unknown as MCPToolDefinition);
-      } catch {
-        fingerprint = undefined;
-      }
-      if (fingerprint !== tool.fingerprint) {
+      if (fingerprintOf(raw) !== tool.fingerprint) {
         this.#disabled.set(
           tool.remoteName,
           `MCP tool '${tool.name}' is disabled: its definition on server '${namespace}' changed since it was approved (review and pin it again to use it)`,
         );
       }
     }
+  }
+}
+
+/** A listed definition's fingerprint, or undefined when it cannot be computed. */
+function fingerprintOf(raw: unknown): string | undefined {
+  try {
+    return fingerprintTool(raw as MCPToolDefinition);
+  } catch {
+    return undefined;
   }
 }
