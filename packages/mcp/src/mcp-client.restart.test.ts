@@ -222,6 +222,45 @@ describe("MCPClient brings back a stdio server that went away", () => {
     expect(types()).toEqual(["disconnected", "restarting", "restarted"]);
   });
 
+  it("calls that arrive together share one restart", async () => {
+    const srv = server();
+    const { client: c, types, disconnected } = await client(srv);
+    srv.kill();
+    await disconnected();
+    const texts = (await Promise.all([1, 2, 3].map(() => c.callTool("lookup", {})))).map(
+      (response) => response.text,
+    );
+    expect(texts).toEqual(Array.from({ length: 3 }, () => "lookup ran on start 2"));
+    expect(srv.starts()).toBe(2);
+    expect(types()).toEqual(["disconnected", "restarting", "restarted"]);
+  });
+
+  it("a call that cannot wait out the backoff ends at its own limit; close() ends the wait", async () => {
+    const srv = server(["exit-at-restart"]);
+    const {
+      client: c,
+      types,
+      disconnected,
+    } = await client(srv, {
+      restart: { initialDelayMs: 600_000 },
+    });
+    srv.kill();
+    await disconnected();
+    // Attempt 1 starts at once and fails (the server exits at start); attempt 2 waits 10 minutes.
+    expect((await c.callTool("lookup", {})).text).toMatch(
+      /could not be restarted \(attempt 1 of 5/,
+    );
+    const impatient = await c.callTool("lookup", {}, { timeoutMs: 200 });
+    expect(impatient.text).toBe(
+      "MCP server 'back' was being restarted and was not back within 200 ms for the call to 'lookup'",
+    );
+    const waiting = c.callTool("lookup", {});
+    await c.close();
+    expect((await waiting).text).toBe("MCP client 'back' is closed");
+    expect(types()).toEqual(["disconnected", "restarting", "restart-failed", "restarting"]);
+    expect(srv.starts()).toBe(2);
+  });
+
   it("restart: false leaves the client disconnected", async () => {
     const srv = server(["crash-on-first-start"]);
     const { client: c } = await client(srv, { restart: false });
