@@ -32,6 +32,25 @@ describe("parseCommandArgs", () => {
     });
   });
 
+  it("reads --include and --exclude, each repeatable", () => {
+    const args = parseCommandArgs([
+      "pin",
+      "--include",
+      "search_*",
+      "--include",
+      "get_issue",
+      "--exclude",
+      "*_admin",
+      "--",
+      "node",
+    ]);
+    expect(args.filter).toEqual({ include: ["search_*", "get_issue"], exclude: ["*_admin"] });
+    expect(parseCommandArgs(["pin", "--", "node"]).filter).toBeUndefined();
+    expect(usageError(["pin", "--exclude", "a".repeat(1001), "--", "node"])).toMatch(
+      /^--exclude\[0\] .* is longer than 1000 characters$/,
+    );
+  });
+
   it("reads --env, --cwd, --namespace and --lock", () => {
     const args = parseCommandArgs([
       "verify",

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { MAX_TIMER_MS } from "@toolgate/tool-core/internal";
-import { type MCPClientOptions, NAMESPACE_PATTERN } from "../mcp-client.js";
+import { ToolNameFilter } from "../internal/tool-name-filter.js";
+import { type LoadToolsOptions, type MCPClientOptions, NAMESPACE_PATTERN } from "../mcp-client.js";
 
 /** The command's subcommands. */
 const COMMANDS = ["inspect", "pin", "verify"] as const;
@@ -20,6 +21,8 @@ export interface CommandArgs {
   connection: Omit<MCPClientOptions, "namespace">;
   json: boolean;
   lock: string;
+  /** `--include` / `--exclude`, when given: which tools are loaded (and pinned). */
+  filter?: LoadToolsOptions | undefined;
 }
 
 /** A mistake on the command line (exit code 2). */
@@ -47,6 +50,9 @@ Options:
   --env K=V        variable for a stdio server, repeatable (only the names are pinned); the server
                    otherwise gets only PATH, HOME and LANG
   --cwd DIR        working folder of a stdio server (pinned)
+  --include GLOB   load (and pin) only tools whose remote name matches: a name, or * and ?
+                   wildcards; repeatable; give pin and verify the same ones
+  --exclude GLOB   leave out tools whose remote name matches; repeatable; wins over --include
   --json           inspect: print JSON
   --lock FILE      verify: the lock file (default ${DEFAULT_LOCK})
   -h, --help       this text
@@ -103,7 +109,24 @@ export function parseCommandArgs(argv: readonly string[]): CommandArgs {
     },
     json: values.json ?? false,
     lock: values.lock ?? DEFAULT_LOCK,
+    filter: filter(values),
   };
+}
+
+/** `--include` / `--exclude` as `loadTools` takes them, checked now: a bad glob is a usage error. */
+function filter(values: Values): LoadToolsOptions | undefined {
+  const { include, exclude } = values;
+  if (include === undefined && exclude === undefined) return undefined;
+  const options = {
+    ...(include === undefined ? {} : { include }),
+    ...(exclude === undefined ? {} : { exclude }),
+  };
+  try {
+    new ToolNameFilter(options);
+  } catch (error) {
+    throw new UsageError((error as Error).message.replace(/^loadTools /, "--"));
+  }
+  return options;
 }
 
 function parse(args: string[]) {
@@ -120,6 +143,8 @@ function parse(args: string[]) {
       cwd: { type: "string" },
       json: { type: "boolean" },
       lock: { type: "string" },
+      include: { type: "string", multiple: true },
+      exclude: { type: "string", multiple: true },
       help: { type: "boolean", short: "h" },
     },
   });

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { captureIO } from "./__fixtures__/capture-io.js";
 import { main } from "./main.js";
@@ -45,5 +46,33 @@ describe("main (in process)", () => {
     // The command does not exist: had it been started, the exit code would be 3.
     expect(await main(["verify", "--lock", "l.json", "--", "/nonexistent/server"], io)).toBe(1);
     expect(out.stdout).toContain("the server command or URL differs from l.json");
+  });
+});
+
+describe("main: --include / --exclude", () => {
+  const server = [
+    "--",
+    process.execPath,
+    join(import.meta.dirname, "__fixtures__", "pin-server.mjs"),
+    "baseline",
+  ];
+  const chosen = ["--include", "*e*", "--exclude", "delete_*"];
+
+  it("pin holds only the chosen tools; verify with the same flags passes, without them finds the rest", async () => {
+    const pinned = captureIO();
+    expect(await main(["pin", ...chosen, ...server], pinned.io)).toBe(0);
+    const lock = JSON.parse(pinned.out.stdout) as { fingerprints: Record<string, string> };
+    expect(Object.keys(lock.fingerprints).sort()).toEqual(["$server", "server_search"]);
+    const same = captureIO({ "l.json": pinned.out.stdout });
+    expect(await main(["verify", "--lock", "l.json", ...chosen, ...server], same.io)).toBe(0);
+    const all = captureIO({ "l.json": pinned.out.stdout });
+    expect(await main(["verify", "--lock", "l.json", ...server], all.io)).toBe(1);
+    expect(all.out.stdout).toMatch(/added/);
+  });
+
+  it("a bad glob is a usage error", async () => {
+    const { io, out } = captureIO();
+    expect(await main(["pin", "--include", "", ...server], io)).toBe(2);
+    expect(out.stderr).toContain("toolgate-mcp: --include[0] must be a non-empty string");
   });
 });

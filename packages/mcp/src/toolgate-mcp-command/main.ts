@@ -73,7 +73,7 @@ async function run(argv: readonly string[], io: CommandIO): Promise<number> {
   }
   if (args.command === "verify") return verify(args, io);
   const options = clientOptions(args.namespace ?? DEFAULT_NAMESPACE, args.connection);
-  const snapshot = await takeSnapshot(options, { raw: true });
+  const snapshot = await takeSnapshot(options, { raw: true, filter: args.filter });
   const report = inspectReport(snapshot);
   if (args.command === "inspect") {
     io.stdout(args.json ? asciiJson(report) : formatInspectReport(report));
@@ -114,7 +114,7 @@ async function verify(args: CommandArgs, io: CommandIO): Promise<number> {
     io.stdout(refused.text);
     return refused.exitCode;
   }
-  let snapshot = await takeSnapshot(options);
+  let snapshot = await takeSnapshot(options, { filter: args.filter });
   if (snapshot.tools.some((tool) => tool.fingerprint !== lock.fingerprints[tool.name])) {
     // What changed needs the raw definitions: a second listing, only when something differs.
     snapshot = { ...snapshot, ...(await rawDefinitions(options, snapshot.tools)) };

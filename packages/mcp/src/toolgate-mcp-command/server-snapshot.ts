@@ -4,7 +4,12 @@ import { MAX_TIMER_MS, timeoutOption } from "@toolgate/tool-core/internal";
 import { fingerprintTool, type MCPToolDefinition } from "../fingerprint-tool.js";
 import { BoundedStdioTransport } from "../internal/bounded-stdio-transport.js";
 import { makeTransport } from "../internal/make-transport.js";
-import { MCPClient, type MCPClientOptions, type SkippedTool } from "../mcp-client.js";
+import {
+  type LoadToolsOptions,
+  MCPClient,
+  type MCPClientOptions,
+  type SkippedTool,
+} from "../mcp-client.js";
 import type { MCPTool } from "../mcp-tool.js";
 import type { RawDefinition } from "./warnings.js";
 
@@ -36,18 +41,19 @@ export class ConnectionError extends Error {
  * Connects with `MCPClient` exactly as an application would, loads the tools, and closes. With
  * `raw`, connects a second time with a plain SDK client to read the definitions as sent (the
  * client only keeps sanitized text), to show what sanitizing removed and which parts changed.
+ * `filter` is passed to `loadTools`: tools it leaves out are neither shown nor pinned.
  *
  * @throws ConnectionError with the reason (and the server's stderr tail when it has one).
  */
 export async function takeSnapshot(
   options: MCPClientOptions,
-  { raw = false }: { raw?: boolean } = {},
+  { raw = false, filter }: { raw?: boolean; filter?: LoadToolsOptions | undefined } = {},
 ): Promise<ServerSnapshot> {
   const client = new MCPClient(options);
   let tools: MCPTool[];
   try {
     await client.connect();
-    tools = await client.loadTools();
+    tools = await client.loadTools(filter);
   } catch (error) {
     throw new ConnectionError(withStderr(message(error), client.stderrTail));
   } finally {
