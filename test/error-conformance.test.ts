@@ -193,6 +193,7 @@ const codeMaps = new Map(
 describe("error conformance", () => {
   it("finds every package and the error classes that have samples", () => {
     expect(mainEntries.map((e) => e.packageName)).toEqual([
+      "@toolgate/ai-sdk",
       "@toolgate/builtins",
       "@toolgate/langchain",
       "@toolgate/mcp",
