@@ -222,6 +222,16 @@ describe("MCPClient brings back a stdio server that went away", () => {
     expect(types()).toEqual(["disconnected", "restarting", "restarted"]);
   });
 
+  it("connect() on a client whose server went away restarts it, checked against the pins", async () => {
+    const srv = server();
+    const { client: c, types, disconnected } = await client(srv);
+    srv.kill();
+    await disconnected();
+    expect(await c.connect()).toBe(c);
+    expect(types()).toEqual(["disconnected", "restarting", "restarted"]);
+    expect(srv.starts()).toBe(2);
+  });
+
   it("calls that arrive together share one restart", async () => {
     const srv = server();
     const { client: c, types, disconnected } = await client(srv);
@@ -253,6 +263,12 @@ describe("MCPClient brings back a stdio server that went away", () => {
     const impatient = await c.callTool("lookup", {}, { timeoutMs: 200 });
     expect(impatient.text).toBe(
       "MCP server 'back' was being restarted and was not back within 200 ms for the call to 'lookup'",
+    );
+    const cancel = new AbortController();
+    const cancelled = c.callTool("lookup", {}, { signal: cancel.signal });
+    cancel.abort();
+    expect((await cancelled).text).toBe(
+      "the call to MCP tool 'lookup' on server 'back' was cancelled",
     );
     const waiting = c.callTool("lookup", {});
     await c.close();

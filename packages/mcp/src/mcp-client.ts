@@ -129,12 +129,16 @@ export class MCPClient implements AsyncDisposable {
    * @throws PinningError when the pinned server identity differs; MCPClientError when the server
    *   cannot be reached (`MCP_CLIENT_CONNECT_FAILED`) or does not complete the handshake in time
    *   (`MCP_CLIENT_TIMEOUT`; its process is killed), or the client was closed or has failed
-   *   before (`MCP_CLIENT_CLOSED`, `MCP_CLIENT_NOT_REUSABLE`).
+   *   before (`MCP_CLIENT_CLOSED`, `MCP_CLIENT_NOT_REUSABLE`). On a client whose server went
+   *   away, it restarts the server as the next call would (see the `restart` option).
    */
   connect(): Promise<this> {
     const state = this.#connection.state;
     if (state === "connected") return Promise.resolve(this);
     if (state === "connecting" && this.#connecting) return this.#connecting;
+    // A server that went away comes back through a restart, checked against the pins.
+    const restarting = this.#connection.ensureOpen();
+    if (restarting !== undefined) return restarting.then(() => this);
     if (state !== "idle") {
       return Promise.reject(
         new MCPClientError(

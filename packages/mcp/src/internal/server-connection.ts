@@ -367,7 +367,7 @@ export class ServerConnection {
       `MCP server '${this.namespace}' could not be restarted (attempt ${attempt} of ${this.#restart!.maxAttempts} in a row): ${serverText(describeError(error), 2000)}`,
       { namespace: this.namespace, cause: error },
     );
-    this.#reason = failed.message;
+    this.#reason = describeError(error);
     this.emit({ type: "restart-failed", namespace: this.namespace, attempt, error: failed });
     return failed;
   }
