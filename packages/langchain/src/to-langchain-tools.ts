@@ -9,6 +9,7 @@ import { CallGate } from "@toolgate/registry/internal";
 import { ToolResponse } from "@toolgate/tool-core";
 import { ChannelTool } from "./internal/channel-tool.js";
 import { isApproval } from "./internal/is-approval.js";
+import { TurnsByUserMessage } from "./internal/turns-by-user-message.js";
 import type { ToolApprovalRequest } from "./tool-approval.js";
 
 /** Options of {@link toLangChainTools}. */
@@ -30,13 +31,17 @@ export interface LangChainToolsOptions<TContext = unknown> {
    */
   context?: TContext | ((config: ToolRunnableConfig) => TContext);
   /**
-   * The turn the calls run in (`registry.turn()`), or a function of LangChain's run config that
-   * answers one (e.g. one per `thread_id`, dropped when the run ends): once outside content came
-   * back in that turn, its later calls that are not read-only need approval. Without it, calls
-   * go through the registry with no turn.
-   * @default undefined
+   * The turn the calls run in: once outside content came back in a turn, its later calls that
+   * are not read-only need approval. By default, one `registry.turn()` per user message of a
+   * thread (from the message to the agent's answer, resumes in this process included), kept in
+   * memory for the last 1024 such messages; a call with no graph state has none. Pass a turn, or
+   * a function of LangChain's run config that returns one, to scope it yourself; `null` for none.
+   * @default one turn per user message of a thread
    */
-  turn?: ToolTurn<TContext> | ((config: ToolRunnableConfig) => ToolTurn<TContext> | undefined);
+  turn?:
+    | ToolTurn<TContext>
+    | ((config: ToolRunnableConfig) => ToolTurn<TContext> | undefined)
+    | null;
 }
 
 /**
@@ -61,6 +66,7 @@ export function toLangChainTools<TContext = unknown>(
 ): StructuredTool[] {
   const gate = new CallGate();
   const { interrupt } = options;
+  const turns = options.turn === undefined ? new TurnsByUserMessage(registry) : undefined;
   const runCall = async (
     name: string,
     args: Record<string, unknown>,
@@ -70,7 +76,7 @@ export function toLangChainTools<TContext = unknown>(
     let scope: ToolRegistry<TContext> | ToolTurn<TContext>;
     let context: TContext | undefined;
     try {
-      scope = turnFor(options, config) ?? registry;
+      scope = (turns === undefined ? turnFor(options, config) : turns.turnFor(config)) ?? registry;
       context = contextFor(options, config);
     } catch (error) {
       // A hook of the app failed: fail closed, and keep its message (it may hold secrets) out.
@@ -99,7 +105,7 @@ function turnFor<TContext>(
   config: ToolRunnableConfig,
 ): ToolTurn<TContext> | undefined {
   const { turn } = options;
-  return typeof turn === "function" ? turn(config) : turn;
+  return typeof turn === "function" ? turn(config) : (turn ?? undefined);
 }
 
 function contextFor<TContext>(

@@ -25,7 +25,7 @@ const options: LangChainToolsOptions<Tenant> = {
   turn: registry.turn(),
 };
 const tools: StructuredTool[] = toLangChainTools(registry, options);
-const fixed = toLangChainTools(registry, { context: { user: "ada" } });
+const fixed = toLangChainTools(registry, { context: { user: "ada" }, turn: null });
 // @ts-expect-error a context of another type than the registry's
 toLangChainTools(registry, { context: { id: 1 } });
 
