@@ -394,6 +394,45 @@ describe("MCPClient reconnects an HTTP session that dropped", () => {
   });
 });
 
+describe("MCPClient and an HTTP server that goes down", () => {
+  it("a call answers that it may or may not have run; a restart fails while it is down", async () => {
+    const served = new ToolRegistry();
+    served.register(tool({ name: "ping", execute: () => "pong" }));
+    const http = createServer(async (req, res) => {
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+      await serveRegistry(served, { name: "down", version: "1.0.0" }).connect(transport);
+      await transport.handleRequest(req, res);
+    });
+    await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
+    const events: MCPClientEvent[] = [];
+    const c = new MCPClient({
+      namespace: "down",
+      url,
+      restart: { initialDelayMs: 0 },
+      onEvent: (event) => events.push(event),
+    });
+    open.push(c);
+    await c.connect();
+    expect((await c.callTool("ping", {})).text).toBe("pong");
+    http.closeAllConnections();
+    await new Promise((resolve) => http.close(resolve));
+    const lost = await c.callTool("ping", {});
+    expect(lost.text).toMatch(
+      /^MCP server 'down' closed the connection during the call to 'ping' \(the HTTP session ended: the server cannot be reached \(.+\)\): the call may or may not have run/,
+    );
+    const again = await c.callTool("ping", {});
+    expect(again.text).toMatch(
+      /^MCP server 'down' could not be restarted \(attempt 1 of 5 in a row\): .*failed to connect/,
+    );
+    expect(events.map((event) => event.type)).toEqual([
+      "disconnected",
+      "restarting",
+      "restart-failed",
+    ]);
+  });
+});
+
 describe("MCPClient restart options", () => {
   it("refuses bad values with a readable TypeError or RangeError", () => {
     const stdio = { namespace: "a", command: "x" };

@@ -2,7 +2,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ToolRegistry } from "@toolgate/registry";
 import type { Tool, ToolResponse } from "@toolgate/tool-core";
 import { expectTypeOf } from "vitest";
-import type { MCPClient, MCPClientOptions } from "./mcp-client.js";
+import type { MCPClient, MCPClientEvent, MCPClientOptions } from "./mcp-client.js";
 import type { MCPTool } from "./mcp-tool.js";
 import type { PinMismatch, PinningError } from "./pinning-error.js";
 import { serveRegistry } from "./serve-registry.js";
@@ -19,6 +19,27 @@ void badTimeout;
 declare const client: MCPClient;
 expectTypeOf(client.connect()).toEqualTypeOf<Promise<MCPClient>>();
 expectTypeOf(client.loadTools()).toEqualTypeOf<Promise<MCPTool[]>>();
+expectTypeOf(client.loadTools({ include: ["search_*"], exclude: ["*_admin"] })).toEqualTypeOf<
+  Promise<MCPTool[]>
+>();
+// @ts-expect-error: a filter is a list of globs, not one string
+void client.loadTools({ include: "search_*" });
+// restart: settings, true or false; onEvent gets each kind of event.
+expectTypeOf<{ namespace: "a"; command: "x"; restart: false }>().toExtend<MCPClientOptions>();
+expectTypeOf<{
+  namespace: "a";
+  command: "x";
+  restart: { maxAttempts: 2 };
+}>().toExtend<MCPClientOptions>();
+expectTypeOf<MCPClientEvent["type"]>().toEqualTypeOf<
+  | "disconnected"
+  | "restarting"
+  | "restarted"
+  | "restart-failed"
+  | "refused"
+  | "gave-up"
+  | "call-retried"
+>();
 expectTypeOf(client.callTool("x", {})).toEqualTypeOf<Promise<ToolResponse>>();
 expectTypeOf(client.fingerprints()).toEqualTypeOf<Record<string, string>>();
 expectTypeOf(client).toExtend<AsyncDisposable>();
