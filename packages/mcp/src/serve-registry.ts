@@ -11,6 +11,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { ConfirmationRequest, ConfirmCallback, ToolRegistry } from "@toolgate/registry";
 import type { Tool, ToolResponse } from "@toolgate/tool-core";
+import { withServerSpan } from "./internal/server-span.js";
 
 /** Name and version the server announces in the MCP handshake. */
 export interface ServeRegistryInfo {
@@ -33,6 +34,8 @@ export interface ServeRegistryInfo {
  * - A call that needs confirmation asks the client's user through MCP elicitation when the client
  *   declared that capability; otherwise the registry's own `confirm` callback decides, and
  *   without one the call is denied.
+ * - Each `tools/call` is an OpenTelemetry SERVER span `tools/call {tool}` that continues the
+ *   trace the client sent in `params._meta` (`traceparent`, `tracestate`).
  *
  * @example
  * const server = serveRegistry(registry, { name: "orders", version: "1.0.0" });
@@ -62,21 +65,29 @@ export function serveRegistry(registry: ToolRegistry, info: ServeRegistryInfo): 
     tools: registry.list().map(toDefinition),
   }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
     const { name } = request.params;
-    if (!registry.has(name)) {
-      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
-    }
-    const elicitation = server.getClientCapabilities()?.elicitation;
-    const confirm: ConfirmCallback | undefined =
-      elicitation === undefined
-        ? undefined
-        : (confirmation) => askThroughElicitation(mcpServer, confirmation, extra);
-    const result = await registry.executeChecked(name, request.params.arguments ?? {}, {
-      signal: extra.signal,
-      ...(confirm === undefined ? {} : { confirm }),
-    });
-    return toCallToolResult(result.response);
+    const known = registry.has(name);
+    // A server span continuing the client's trace (`_meta.traceparent`); the registry's own
+    // `execute_tool` span is its child.
+    return withServerSpan(
+      known ? name : undefined,
+      request.params._meta,
+      extra.sessionId,
+      async () => {
+        if (!known) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+        const elicitation = server.getClientCapabilities()?.elicitation;
+        const confirm: ConfirmCallback | undefined =
+          elicitation === undefined
+            ? undefined
+            : (confirmation) => askThroughElicitation(mcpServer, confirmation, extra);
+        const result = await registry.executeChecked(name, request.params.arguments ?? {}, {
+          signal: extra.signal,
+          ...(confirm === undefined ? {} : { confirm }),
+        });
+        return toCallToolResult(result.response);
+      },
+    );
   });
   return mcpServer;
 }

@@ -4,12 +4,14 @@ import { ToolResponse } from "@toolgate/tool-core";
 import { isRecord, timeoutOption } from "@toolgate/tool-core/internal";
 import type { MCPCallOptions } from "../mcp-call-options.js";
 import { describeError } from "./clean-error.js";
+import { withClientSpan } from "./client-span.js";
 import { Deadline, isSdkTimeout, sdkRequestOptions } from "./deadline.js";
 import { mapCallResult } from "./map-call-result.js";
 import { SdkSignals } from "./sdk-signals.js";
 import type { ServerConnection } from "./server-connection.js";
 import { serverText, shortServerText } from "./server-text.js";
 import type { ToolCatalog } from "./tool-catalog.js";
+import type { TraceMeta } from "./trace-context.js";
 
 /** Shared by all clients: a caller's signal gets one link, whichever clients it is used with. */
 const SDK_SIGNALS = new SdkSignals();
@@ -145,11 +147,22 @@ function request(
 ) {
   // `request`, not `Client.callTool`: that adds output-schema and task checks that need the
   // SDK's own tool listing, which this client does not use, and one more await.
-  return connection.client!.request(
-    { method: "tools/call", params: { name: remoteName, arguments: args } },
-    CallToolResultSchema,
-    requestOptions,
+  const client = connection.client!;
+  // A client span per request (a retry is another request), its trace context in `_meta`.
+  return withClientSpan(remoteName, client.transport?.sessionId, (meta) =>
+    client.request(
+      { method: "tools/call", params: { name: remoteName, arguments: args, ...withMeta(meta) } },
+      CallToolResultSchema,
+      requestOptions,
+    ),
   );
+}
+
+/** `params._meta` with the trace context, or nothing when there is no trace to carry. */
+function withMeta(meta: TraceMeta): { _meta?: Record<string, string> } {
+  const { traceparent, tracestate } = meta;
+  if (traceparent === undefined) return {};
+  return { _meta: tracestate === undefined ? { traceparent } : { traceparent, tracestate } };
 }
 
 /** What is left of a call's limit that started at `started` (`null`: no limit). */

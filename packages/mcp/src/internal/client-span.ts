@@ -1,0 +1,30 @@
+import { type Attributes, context, SpanKind } from "@opentelemetry/api";
+import { inSpan, mcpTracer } from "./mcp-tracer.js";
+import { type TraceMeta, traceMeta } from "./trace-context.js";
+
+/**
+ * Sends one `tools/call` request (`send`, given the `_meta` fields to add) as a CLIENT span
+ * named `tools/call {tool}` (MCP semantic conventions: `mcp.method.name`, `gen_ai.tool.name`,
+ * `gen_ai.operation.name`, `mcp.session.id` when the transport has a session). It is a child of
+ * the caller's active span (the registry's `execute_tool` span when a registry runs the tool),
+ * and its own context goes to the server in `params._meta`, so the server's span is its child.
+ */
+export function withClientSpan<T extends { isError?: unknown }>(
+  toolName: string,
+  sessionId: string | undefined,
+  send: (meta: TraceMeta) => Promise<T>,
+): Promise<T> {
+  const attributes: Attributes = {
+    "mcp.method.name": "tools/call",
+    "gen_ai.operation.name": "execute_tool",
+    "gen_ai.tool.name": toolName,
+  };
+  if (sessionId !== undefined) attributes["mcp.session.id"] = sessionId;
+  const parent = context.active();
+  const span = mcpTracer().startSpan(
+    `tools/call ${toolName}`,
+    { kind: SpanKind.CLIENT, attributes },
+    parent,
+  );
+  return inSpan(span, parent, () => send(traceMeta(context.active())));
+}
