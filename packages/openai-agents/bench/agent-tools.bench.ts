@@ -22,13 +22,21 @@ const schema = {
   required: ["a", "b"],
   additionalProperties: false,
 } as const;
+// The same schema as the SDK's types want it for `strict: false` (a mutable list, and
+// `additionalProperties: true`, which its non-strict type demands).
+const sdkSchema = {
+  type: "object" as const,
+  properties: { a: { type: "number" }, b: { type: "number" } },
+  required: ["a", "b"],
+  additionalProperties: true as const,
+};
 const addition = (args: { a: number; b: number }) => String(args.a + args.b);
 
 // The SDK's own function tool, doing the same work (no validation: the SDK only parses JSON).
 const native = tool({
   name: "add",
   description: "Adds two numbers.",
-  parameters: schema,
+  parameters: sdkSchema,
   strict: false,
   execute: (args) => addition(args as { a: number; b: number }),
 });
@@ -73,7 +81,8 @@ async function sdkCall(t: FunctionTool, parse: (text: string) => unknown): Promi
 }
 
 const adaptedParse = (adapted.parameters as unknown as { parse(text: string): unknown }).parse;
-const viaNative = () => sdkCall(native, JSON.parse);
+// The SDK types a tool by its schema; the runner handles every tool alike, so this call does too.
+const viaNative = () => sdkCall(native as unknown as FunctionTool, JSON.parse);
 const viaAdapter = () => sdkCall(adapted, adaptedParse);
 const viaRegistry = () => registry.execute("add", json);
 

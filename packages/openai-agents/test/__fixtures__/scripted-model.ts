@@ -7,6 +7,8 @@ import {
   Usage,
 } from "@openai/agents-core";
 
+type ResponseOutput = Extract<StreamEvent, { type: "response_done" }>["response"]["output"];
+
 /** One model response: its output items, fixed or made from the request. */
 export type ScriptedStep =
   | readonly AgentOutputItem[]
@@ -33,9 +35,11 @@ export class ScriptedModel implements Model {
   async *getStreamedResponse(request: ModelRequest): AsyncIterable<StreamEvent> {
     const output = this.#next(request);
     const usage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
+    // The stream's item type is the wire protocol's, which a scripted AgentOutputItem[] matches
+    // at runtime; TypeScript cannot see that the two unions agree on the items used here.
     yield {
       type: "response_done",
-      response: { id: `resp_${this.requests.length}`, usage, output },
+      response: { id: `resp_${this.requests.length}`, usage, output: output as ResponseOutput },
     };
   }
 
