@@ -92,15 +92,28 @@ export {
   type ExecuteOptions,
   type ExecutionResult,
   type RegisterAllOptions,
+  type RegisterOptions,
   type ToolCall,
   ToolRegistry,
   type ToolRegistryOptions,
 } from "./tool-registry.js";
+export type {
+  AnthropicDeferredTool,
+  AnthropicNativeSearchEntry,
+  AnthropicNativeSearchOptions,
+  AnthropicToolSearchTool,
+} from "./tool-search/anthropic-tool-search.js";
 export {
   estimateTokens,
   estimateToolListTokens,
   estimateToolTokens,
   type TokenEstimateFormat,
 } from "./tool-search/estimate-tokens.js";
+export { type ToolListOptions, ToolScope, type ToolTurnOptions } from "./tool-search/tool-scope.js";
+export type {
+  DeferMode,
+  ToolSearchMatch,
+  ToolSearchOptions,
+} from "./tool-search/tool-search-options.js";
 export type { ToolTracingOptions } from "./tool-tracing-options.js";
 export type { TaintSource, ToolTurn } from "./tool-turn.js";

@@ -26,6 +26,18 @@ import {
 import type { ToolEvent } from "./tool-event.js";
 import type { ToolPermissions } from "./tool-permissions.js";
 import { ToolRegistrationError } from "./tool-registration-error.js";
+import {
+  type AnthropicNativeSearchEntry,
+  type AnthropicNativeSearchOptions,
+  anthropicToolSearchTool,
+} from "./tool-search/anthropic-tool-search.js";
+import { checkDefer, DeferredTools } from "./tool-search/deferred-tools.js";
+import { type ToolListOptions, ToolScope, type ToolTurnOptions } from "./tool-search/tool-scope.js";
+import type {
+  DeferMode,
+  ToolSearchMatch,
+  ToolSearchOptions,
+} from "./tool-search/tool-search-options.js";
 import type { ToolTracingOptions } from "./tool-tracing-options.js";
 import type { ToolTurn } from "./tool-turn.js";
 
@@ -72,6 +84,13 @@ export interface ToolRegistryOptions<TContext = unknown> {
    * See {@link ToolTracingOptions}. @default on, with the global tracer provider
    */
   tracing?: ToolTracingOptions | false;
+  /**
+   * Tool search for registries with many tools: deferred tools stay registered and callable as
+   * before but are left out of the provider formats until a search loads them into a scope, and
+   * a read-only search tool (`tool_search`) is registered for the model. See
+   * {@link ToolSearchOptions} and the README's "Tool search". @default off: every tool is listed
+   */
+  toolSearch?: ToolSearchOptions;
 }
 
 /** Per-call options. `TContext` is the registry's context type (see {@link ToolRegistry}). */
@@ -139,6 +158,16 @@ export interface ExecutionResult {
 export interface RegisterAllOptions {
   /** What to do when a name is taken: throw (registering nothing), skip the new tool, or replace. @default "error" */
   onConflict?: "error" | "skip" | "overwrite";
+  /** Whether these tools are deferred (needs the `toolSearch` option). @default their origin's setting */
+  defer?: DeferMode;
+}
+
+/** Options of {@link ToolRegistry.register}. */
+export interface RegisterOptions {
+  /** Replace a tool registered under the same name. @default false */
+  overwrite?: boolean;
+  /** Whether this tool is deferred (needs the `toolSearch` option). @default its origin's setting */
+  defer?: DeferMode;
 }
 
 const registryMarker = Symbol.for("toolgate.tool-registry");
@@ -164,10 +193,19 @@ const registryMarker = Symbol.for("toolgate.tool-registry");
 // default `unknown` accepts any value, so code written before it keeps compiling.
 export class ToolRegistry<TContext = unknown> {
   readonly #channel: Channel;
+  readonly #search: DeferredTools | undefined;
 
   constructor(options: ToolRegistryOptions<TContext> = {}) {
     // The channel holds the options untyped: the context is only passed through to them.
     this.#channel = createChannel(options as ToolRegistryOptions);
+    if (options.toolSearch !== undefined) {
+      this.#search = new DeferredTools(
+        options.toolSearch,
+        this.#channel.tools,
+        this.#channel.permissions,
+      );
+      this.register(this.#search.tool);
+    }
   }
 
   /** True for a `ToolRegistry` from any installed copy of @toolgate/registry. */
@@ -207,14 +245,16 @@ export class ToolRegistry<TContext = unknown> {
    * @throws ToolRegistrationError when it is not a tool, its name breaks the name rule, or the
    *   name is taken (unless `overwrite`).
    */
-  register(tool: Tool<object>, options: { overwrite?: boolean } = {}): void {
+  register(tool: Tool<object>, options: RegisterOptions = {}): void {
     checkTool(tool);
+    const defer = this.#checkDefer(options.defer);
     if (!options.overwrite && this.#channel.tools.has(tool.name)) {
       throw new ToolRegistrationError(`a tool named '${tool.name}' is already registered`, {
         toolName: tool.name,
       });
     }
     this.#channel.tools.set(tool.name, toolEntry(this.#channel, tool));
+    this.#search?.mark(tool.name, defer);
   }
 
   /**
@@ -229,6 +269,7 @@ export class ToolRegistry<TContext = unknown> {
     if (typeof tools !== "object" || tools === null || !(Symbol.iterator in tools)) {
       throw new TypeError("registerAll takes an iterable of tools");
     }
+    const defer = this.#checkDefer(options.defer);
     const list = [...tools];
     const seen = new Set<string>();
     for (const tool of list) {
@@ -244,6 +285,7 @@ export class ToolRegistry<TContext = unknown> {
     for (const tool of list) {
       if (onConflict === "skip" && this.#channel.tools.has(tool.name)) continue;
       this.#channel.tools.set(tool.name, toolEntry(this.#channel, tool));
+      this.#search?.mark(tool.name, defer);
       added.push(tool.name);
     }
     return added;
@@ -251,7 +293,30 @@ export class ToolRegistry<TContext = unknown> {
 
   /** Removes a tool; false when there was none by that name. */
   unregister(name: string): boolean {
-    return this.#channel.tools.delete(name);
+    const removed = this.#channel.tools.delete(name);
+    if (removed) this.#search?.changed(name);
+    return removed;
+  }
+
+  /**
+   * Whether the tool named `name` is deferred now: left out of the provider formats unless
+   * loaded in the scope they are asked with. Always false without the `toolSearch` option.
+   */
+  isDeferred(name: string): boolean {
+    const tool = this.#channel.tools.get(name)?.tool;
+    return tool !== undefined && this.#search?.isDeferred(tool) === true;
+  }
+
+  /**
+   * The deferred tools that best match `query`, best first, the way the search tool ranks them
+   * (BM25 over name, description and parameter names; a tool named exactly comes first);
+   * tools the permissions deny are left out. Loads nothing. Empty without `toolSearch`.
+   *
+   * @throws TypeError for a query that is not a string or a limit that is not 1 to 1000.
+   */
+  searchTools(query: string, options: { limit?: number } = {}): ToolSearchMatch[] {
+    if (this.#search === undefined) return [];
+    return this.#search.search(query, options.limit ?? 10);
   }
 
   /** The tool registered under `name`, if any. */
@@ -367,9 +432,16 @@ export class ToolRegistry<TContext = unknown> {
    * const turn = registry.turn();
    * for (const call of message.tool_calls) results.push(await turn.execute(call.name, call.arguments, { callId: call.id }));
    */
-  turn(): ToolTurn<TContext> {
+  turn(options: ToolTurnOptions = {}): ToolTurn<TContext> {
     const channel = this.#channel;
     const state: TurnState = { taintedBy: undefined };
+    const scope = options.scope ?? new ToolScope();
+    if (!ToolScope.isInstance(scope)) throw new TypeError("turn: scope must be a ToolScope");
+    const search = this.#search;
+    // The search tool loads into this turn's scope: it reads it from the async context.
+    const scoped = <T>(searching: boolean, run: () => T): T =>
+      searching && search !== undefined ? search.inScope(scope, run) : run();
+    const isSearch = (name: unknown) => search !== undefined && name === search.tool.name;
     const call = <T>(
       name: string,
       args: Record<string, unknown> | string,
@@ -393,14 +465,29 @@ export class ToolRegistry<TContext = unknown> {
       }
     };
     return Object.freeze({
-      execute: (name, args, options) => call(name, args, options, toResponse),
-      executeChecked: (name, args, options) => call(name, args, options, asResult),
+      execute: (name, args, options) =>
+        scoped(isSearch(name), () => call(name, args, options, toResponse)),
+      executeChecked: (name, args, options) =>
+        scoped(isSearch(name), () => call(name, args, options, asResult)),
       executeBatch: (calls, options = {}) =>
-        executeBatch(channel, calls, options as ExecuteOptions, state),
+        scoped(Array.isArray(calls) && calls.some((one) => isSearch(one?.name)), () =>
+          executeBatch(channel, calls, options as ExecuteOptions, state),
+        ),
       check: (name, args, options) => checkCall(channel, name, args, options, state),
       get taintedBy() {
         return state.taintedBy;
       },
+      scope,
+      toOpenAITools: () => this.toOpenAITools(undefined, { scope }),
+      toOpenAIResponsesTools: (options) =>
+        this.toOpenAIResponsesTools(undefined, { ...options, scope }),
+      toAnthropicTools: ((options?: { nativeSearch?: "bm25" | "regex" }) =>
+        options?.nativeSearch === undefined
+          ? this.toAnthropicTools(undefined, { scope })
+          : this.toAnthropicTools(undefined, {
+              nativeSearch: options.nativeSearch,
+              scope,
+            })) as ToolTurn["toAnthropicTools"],
     } satisfies ToolTurn<TContext>);
   }
 
@@ -450,8 +537,8 @@ export class ToolRegistry<TContext = unknown> {
    *
    * @throws RangeError for a name that is not registered.
    */
-  toOpenAITools(names?: readonly string[]): OpenAIFunctionTool[] {
-    return this.#select(names).map(toOpenAITool);
+  toOpenAITools(names?: readonly string[], options?: ToolListOptions): OpenAIFunctionTool[] {
+    return this.#listed(names, options).map(toOpenAITool);
   }
 
   /**
@@ -462,9 +549,10 @@ export class ToolRegistry<TContext = unknown> {
    */
   toOpenAIResponsesTools(
     names?: readonly string[],
-    options?: OpenAIResponsesToolOptions,
+    options?: OpenAIResponsesToolOptions & ToolListOptions,
   ): OpenAIResponsesFunctionTool[] {
-    return this.#select(names).map((tool) => toOpenAIResponsesTool(tool, options));
+    const format = options?.strict === undefined ? undefined : { strict: options.strict };
+    return this.#listed(names, options).map((tool) => toOpenAIResponsesTool(tool, format));
   }
 
   /**
@@ -472,8 +560,60 @@ export class ToolRegistry<TContext = unknown> {
    *
    * @throws RangeError for a name that is not registered.
    */
-  toAnthropicTools(names?: readonly string[]): AnthropicTool[] {
-    return this.#select(names).map(toAnthropicTool);
+  toAnthropicTools(names?: readonly string[], options?: ToolListOptions): AnthropicTool[];
+  /**
+   * With `nativeSearch`: Anthropic's own tool search instead of the registry's search tool.
+   * Deferred tools are listed with `defer_loading: true` (those loaded in `scope` without it)
+   * after Anthropic's tool search tool; see {@link AnthropicNativeSearchOptions}.
+   */
+  toAnthropicTools(
+    names: readonly string[] | undefined,
+    options: AnthropicNativeSearchOptions,
+  ): AnthropicNativeSearchEntry[];
+  toAnthropicTools(
+    names?: readonly string[],
+    options?: ToolListOptions | AnthropicNativeSearchOptions,
+  ): AnthropicNativeSearchEntry[] {
+    const native =
+      options !== undefined && "nativeSearch" in options ? options.nativeSearch : undefined;
+    if (native === undefined) return this.#listed(names, options).map(toAnthropicTool);
+    const server = anthropicToolSearchTool(native);
+    const search = this.#search;
+    const scope = options?.scope;
+    const tools = names === undefined ? this.list() : this.#select(names);
+    const out: AnthropicNativeSearchEntry[] = [];
+    let anyDeferred = false;
+    for (const tool of tools) {
+      if (search !== undefined && tool === search.tool) continue;
+      const entry = toAnthropicTool(tool);
+      if (search?.isDeferred(tool) && !scope?.has(tool.name)) {
+        anyDeferred = true;
+        out.push({ ...entry, defer_loading: true });
+      } else {
+        out.push(entry);
+      }
+    }
+    return anyDeferred ? [server, ...out] : out;
+  }
+
+  #listed(
+    names: readonly string[] | undefined,
+    options: ToolListOptions | undefined,
+  ): Tool<object>[] {
+    if (names !== undefined || this.#search === undefined) return this.#select(names);
+    const scope = options?.scope;
+    if (scope !== undefined && !ToolScope.isInstance(scope)) {
+      throw new TypeError("scope must be a ToolScope");
+    }
+    return this.#search.listed(scope);
+  }
+
+  #checkDefer(defer: unknown): DeferMode | undefined {
+    const mode = checkDefer(defer);
+    if (mode !== undefined && this.#search === undefined) {
+      throw new TypeError("defer needs the registry's toolSearch option");
+    }
+    return mode;
   }
 
   #select(names: readonly string[] | undefined): Tool<object>[] {

@@ -1,6 +1,17 @@
 import type { ToolResponse } from "@toolgate/tool-core";
 import type { CheckOptions, CheckResult } from "./check-result.js";
+import type {
+  AnthropicTool,
+  OpenAIFunctionTool,
+  OpenAIResponsesFunctionTool,
+  OpenAIResponsesToolOptions,
+} from "./provider-formats.js";
 import type { ExecuteOptions, ExecutionResult, ToolCall } from "./tool-registry.js";
+import type {
+  AnthropicNativeSearchEntry,
+  AnthropicNativeSearchOptions,
+} from "./tool-search/anthropic-tool-search.js";
+import type { ToolScope } from "./tool-search/tool-scope.js";
 
 /** The earlier result that brought outside content into a turn. */
 export interface TaintSource {
@@ -49,4 +60,19 @@ export interface ToolTurn<TContext = unknown> {
   ): CheckResult;
   /** The first result that brought outside content into this turn; `undefined` while clean. */
   readonly taintedBy: TaintSource | undefined;
+  /**
+   * Where this turn's tool searches load deferred tools (`registry.turn({ scope })`, or the
+   * turn's own). The format methods below list its loaded tools.
+   */
+  readonly scope: ToolScope;
+  /** `ToolRegistry.toOpenAITools()` with this turn's scope: the tools for the next model call. */
+  toOpenAITools(): OpenAIFunctionTool[];
+  /** `ToolRegistry.toOpenAIResponsesTools()` with this turn's scope. */
+  toOpenAIResponsesTools(options?: OpenAIResponsesToolOptions): OpenAIResponsesFunctionTool[];
+  /** `ToolRegistry.toAnthropicTools()` with this turn's scope. */
+  toAnthropicTools(): AnthropicTool[];
+  /** `ToolRegistry.toAnthropicTools()` with this turn's scope and Anthropic's native tool search. */
+  toAnthropicTools(
+    options: Pick<AnthropicNativeSearchOptions, "nativeSearch">,
+  ): AnthropicNativeSearchEntry[];
 }
