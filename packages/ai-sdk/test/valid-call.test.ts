@@ -2,7 +2,7 @@
 // registry's text unchanged, with the error flag kept.
 import { ToolRegistry } from "@toolgate/registry";
 import { ToolResponse, tool } from "@toolgate/tool-core";
-import { generateText, stepCountIs, streamText } from "ai";
+import { generateText, stepCountIs, streamText, ToolLoopAgent } from "ai";
 import { describe, expect, it } from "vitest";
 import { toAISDKTools } from "../src/index.js";
 import { lastPrompt, resultsSeen, scriptedModel } from "./scripted-model.js";
@@ -110,6 +110,25 @@ describe("a valid call in streamText's loop", () => {
     expect(resultsSeen(lastPrompt(model)).get("c1")).toEqual({
       type: "text",
       value: "order 7: shipped",
+    });
+  });
+});
+
+describe("a valid call in ToolLoopAgent's loop", () => {
+  it("runs once and the model reads the text", async () => {
+    const { registry, ran } = shopRegistry();
+    const model = scriptedModel([{ id: "c1", name: "get_order", input: '{"order_id": "9"}' }]);
+    const agent = new ToolLoopAgent({
+      model,
+      tools: toAISDKTools(registry),
+      stopWhen: stepCountIs(3),
+    });
+    const result = await agent.generate({ prompt: "where is order 9?" });
+    expect(result.text).toBe("done");
+    expect(ran.map((r) => r.tool)).toEqual(["get_order"]);
+    expect(resultsSeen(lastPrompt(model)).get("c1")).toEqual({
+      type: "text",
+      value: "order 9: shipped",
     });
   });
 });

@@ -76,6 +76,11 @@ describe("frameworkApproval", () => {
       undefined,
     ],
     [
+      "an approval that is not the boolean true",
+      [CALL, { role: "tool", content: [{ ...answer(true), approved: "yes" as never }] }],
+      undefined,
+    ],
+    [
       "an assistant message as plain text",
       [
         { role: "assistant", content: "hi" },
