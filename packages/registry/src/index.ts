@@ -79,6 +79,7 @@ export type {
   ToolFailedEvent,
   ToolGrantUsedEvent,
   ToolInvalidEvent,
+  ToolProgressEvent,
   ToolRejectedEvent,
   ToolStartEvent,
 } from "./tool-event.js";

@@ -96,6 +96,24 @@ export interface ToolEndEvent extends ToolEventBase {
 }
 
 /**
+ * A running tool reported how far it is (`context.progress`, or a yield of a generator
+ * `execute`), checked and cleaned: `progress` finite, at least 0 and above the call's last one;
+ * `total` finite and above 0; `message` one printable line of at most 1000 characters, redacted.
+ * Updates made in one turn of the event loop come as one, the last (see the README's Events).
+ * Comes between `start` and the call's `end` or `failed`, never after them.
+ */
+export interface ToolProgressEvent extends ToolEventBase {
+  /** Marks a progress event. */
+  readonly type: "progress";
+  /** Work done so far. */
+  readonly progress: number;
+  /** The whole work, when the tool said. */
+  readonly total?: number;
+  /** What the tool is doing, when it said. */
+  readonly message?: string;
+}
+
+/**
  * The tool did not answer normally: it threw an unexpected exception, returned a value that
  * cannot become a response, timed out, or was cancelled by the caller. `error` is the full error,
  * which never reaches the model.
@@ -221,12 +239,14 @@ export interface ToolDeclinedEvent extends ToolEventBase {
 /**
  * What the registry reports to `onEvent` for audit logs and telemetry. Every call ends with
  * exactly one of `denied`, `rejected`, `invalid`, `approval-requested`, `approval-refused`, `end`
- * or `failed`; `start` comes before `end` or `failed` when the tool was run, and `grant-used`
+ * or `failed`; `start` comes before `end` or `failed` when the tool was run (with any `progress`
+ * between them), and `grant-used`
  * before `start` when a grant let it run. `approved` and `approval-refused` with
  * `stage: "approve"` come from `ToolRegistry.approve`, `declined` from `ToolRegistry.decline`.
  */
 export type ToolEvent =
   | ToolStartEvent
+  | ToolProgressEvent
   | ToolDeniedEvent
   | ToolRejectedEvent
   | ToolInvalidEvent

@@ -23,7 +23,7 @@ import {
   toOpenAIResponsesTool,
   toOpenAITool,
 } from "./provider-formats.js";
-import type { ToolEvent } from "./tool-event.js";
+import type { ToolEvent, ToolProgressEvent } from "./tool-event.js";
 import type { ToolPermissions } from "./tool-permissions.js";
 import { ToolRegistrationError } from "./tool-registration-error.js";
 import {
@@ -115,6 +115,12 @@ export interface ExecuteOptions<TContext = unknown> {
   timeoutMs?: number | null;
   /** The model's id for this call (ignored by `executeBatch`, which uses each call's `id`). */
   callId?: string;
+  /**
+   * Hears this call's progress (for `executeBatch`, every call's: tell them apart by `callId`):
+   * the same `progress` events `onEvent` gets. What it throws or rejects with is ignored.
+   * Progress never extends a deadline. @default undefined
+   */
+  onProgress?: (event: ToolProgressEvent) => void;
   /**
    * A grant token from `approve` for this exact call: it runs without asking `confirm` when the
    * token matches (tool, arguments, definition, expiry) and was not used before; otherwise the

@@ -18,6 +18,7 @@ export { ToolDefinitionError } from "./tool-definition-error.js";
 export { ToolError } from "./tool-error.js";
 export { ToolInputError } from "./tool-input-error.js";
 export { isValidToolName, TOOL_NAME_PATTERN } from "./tool-name.js";
+export type { ToolProgress } from "./tool-progress.js";
 export {
   ToolResponse,
   type ToolResponseExtras,

@@ -1,3 +1,5 @@
+import type { ToolProgress } from "./tool-progress.js";
+
 /** What a running tool gets beside its arguments. */
 export interface ToolContext {
   /**
@@ -23,4 +25,12 @@ export interface ToolContext {
    * parameter on the caller's side; a tool narrows it itself.
    */
   readonly context?: unknown;
+  /**
+   * Reports how far the call is (`{ progress, total?, message? }`) to whoever listens: the
+   * registry's `onEvent`, the caller's `onProgress`, an MCP client. The registry always gives it
+   * (a no-op when nobody listens), a context made by hand may not: call it as
+   * `context.progress?.(...)`. It never throws and never extends a deadline; an update that is not
+   * valid, or whose `progress` is not above the last one, is dropped.
+   */
+  readonly progress?: (update: ToolProgress) => void;
 }

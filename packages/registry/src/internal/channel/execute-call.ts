@@ -39,8 +39,14 @@ export function executeCall<T>(
   grant?: unknown,
   turn?: TurnState,
 ): Outcome<T> {
-  // Made only where it is seen (events, a pending approval): a call nobody watches pays nothing.
-  if (callId === undefined && (channel.onEvent !== undefined || channel.approval !== undefined)) {
+  // Made only where it is seen (events, progress, a pending approval): a call nobody watches
+  // pays nothing.
+  if (
+    callId === undefined &&
+    (channel.onEvent !== undefined ||
+      channel.approval !== undefined ||
+      options?.onProgress !== undefined)
+  ) {
     callId = newCallId();
   }
   const tracing = channel.tracing;

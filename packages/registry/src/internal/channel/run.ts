@@ -2,6 +2,7 @@ import { NEVER_ABORTED_SIGNAL, timeoutOption } from "@toolgate/tool-core/interna
 import type { ExecuteOptions, ExecutionResult } from "../../tool-registry.js";
 import { CallContext } from "./call-context.js";
 import type { Args, Channel, ToolEntry } from "./channel.js";
+import { drainGenerator, isGenerator } from "./drain-generator.js";
 import { emit } from "./events.js";
 import {
   cancelledBeforeStart,
@@ -11,6 +12,7 @@ import {
   stopped,
   thrown,
 } from "./outcome.js";
+import { ignoreProgress } from "./progress-reporter.js";
 
 const hasOwn = Object.prototype.hasOwnProperty;
 const promiseThen = Promise.prototype.then;
@@ -20,6 +22,11 @@ const promiseThen = Promise.prototype.then;
  * signal, and hands what the tool returned or threw to the outcome stage. A tool that answers
  * synchronously costs no controller, timer or promise, with or without a deadline (with a
  * caller's signal it still gets a promise); with a deadline, its context is made for the call.
+ *
+ * A tool whose `run` returns a generator (`function*`, `async function*`) is run to its end by
+ * `drainGenerator`: its yields are progress, its return value the result. Progress goes to the
+ * registry's `onEvent` and the caller's `onProgress`; with neither, the context's `progress` is
+ * a shared no-op. Progress still waiting when the call ends is delivered before its last event.
  */
 export function run<T>(
   channel: Channel,
@@ -42,46 +49,70 @@ export function run<T>(
   }
   // The caller's per-call context (a multi-tenant app's user), passed on as it is.
   const callerContext = options?.context;
+  const onProgress = options?.onProgress;
+  // Who hears progress, if anyone: the context then makes a reporter when the tool first reports.
+  const hearing = channel.onEvent !== undefined || onProgress !== undefined ? channel : undefined;
   if (signal === undefined && timeoutMs === undefined) {
     const context =
-      callerContext !== undefined
-        ? {
-            signal: NEVER_ABORTED_SIGNAL,
-            callId,
-            maxResultChars: entry.budget,
-            context: callerContext,
-          }
-        : callId === undefined
-          ? entry.context
-          : { signal: NEVER_ABORTED_SIGNAL, callId, maxResultChars: entry.budget };
+      hearing !== undefined
+        ? new CallContext(callId, entry.budget, callerContext, false, hearing, tool, onProgress)
+        : callerContext !== undefined
+          ? {
+              signal: NEVER_ABORTED_SIGNAL,
+              callId,
+              maxResultChars: entry.budget,
+              context: callerContext,
+              progress: ignoreProgress,
+            }
+          : callId === undefined
+            ? entry.context
+            : {
+                signal: NEVER_ABORTED_SIGNAL,
+                callId,
+                maxResultChars: entry.budget,
+                progress: ignoreProgress,
+              };
     try {
       const value = tool.run(args, context);
+      let pending: PromiseLike<unknown>;
       // Reading `then` runs the tool's code (a getter, a proxy trap), so it is inside the try.
-      if (!isThenable(value)) return returned(channel, entry, callId, value, started);
+      if (isThenable(value)) pending = value;
+      else if (isGenerator(value)) {
+        pending = drainGenerator(value, context.progress ?? ignoreProgress, never);
+      } else {
+        CallContext.endProgress(context);
+        return returned(channel, entry, callId, value, started);
+      }
       // Settled in the same turn as the tool's promise: `execute` waits no turn more.
       return whenSettled(
-        value,
-        (resolved) => settle(returned(channel, entry, callId, resolved, started)),
-        (error) => settle(thrown(channel, entry, callId, error, started)),
+        pending,
+        (resolved) => {
+          CallContext.endProgress(context);
+          return settle(returned(channel, entry, callId, resolved, started));
+        },
+        (error) => {
+          CallContext.endProgress(context);
+          return settle(thrown(channel, entry, callId, error, started));
+        },
       );
     } catch (error) {
+      CallContext.endProgress(context);
       return thrown(channel, entry, callId, error, started);
     }
   }
-  if (signal === undefined && timeoutMs !== undefined) {
-    return runWithTimeout(channel, entry, args, callId, callerContext, timeoutMs, started, settle);
-  }
-  return runWithDeadline(
-    channel,
-    entry,
-    args,
+  const context = new CallContext(
     callId,
+    entry.budget,
     callerContext,
-    signal,
-    timeoutMs,
-    started,
-    settle,
+    true,
+    hearing,
+    tool,
+    onProgress,
   );
+  if (signal === undefined && timeoutMs !== undefined) {
+    return runWithTimeout(channel, entry, args, callId, context, timeoutMs, started, settle);
+  }
+  return runWithDeadline(channel, entry, args, callId, context, signal, timeoutMs, started, settle);
 }
 
 // A deadline and no caller's signal (what production code sets). A tool that answers or throws
@@ -93,25 +124,29 @@ function runWithTimeout<T>(
   entry: ToolEntry,
   args: Args,
   callId: string | undefined,
-  callerContext: unknown,
+  context: CallContext,
   timeoutMs: number,
   started: number,
   settle: Settle<T>,
 ): Outcome<T> {
   const tool = entry.tool;
   const startedAt = channel.onEvent === undefined ? performance.now() : started;
-  const context = new CallContext(callId, entry.budget, callerContext);
-  let value: unknown;
+  let settled = false;
+  let pending: PromiseLike<unknown>;
   try {
-    value = tool.run(args, context);
+    const value = tool.run(args, context);
     // Reading `then` runs the tool's code (a getter, a proxy trap), so it is inside the try.
-    if (!isThenable(value)) return returned(channel, entry, callId, value, started);
+    if (isThenable(value)) pending = value;
+    else if (isGenerator(value)) pending = drainGenerator(value, context.progress, () => settled);
+    else {
+      CallContext.endProgress(context);
+      return returned(channel, entry, callId, value, started);
+    }
   } catch (error) {
+    CallContext.endProgress(context);
     return thrown(channel, entry, callId, error, started);
   }
-  const pending = value;
   return new Promise<T>((resolve) => {
-    let settled = false;
     const finish = (result: ExecutionResult) => {
       if (settled) return;
       settled = true;
@@ -124,19 +159,25 @@ function runWithTimeout<T>(
       const message = `Tool '${tool.name}' timed out after ${timeoutMs} ms`;
       const error = new DOMException(message, "TimeoutError");
       CallContext.stop(context, error);
+      CallContext.endProgress(context);
       finish(stopped(channel, tool, callId, "timeout", error, started, timeoutMs));
     }, left);
     try {
       whenSettled(
         pending,
         (resolved) => {
-          if (!settled) finish(returned(channel, entry, callId, resolved, started));
+          if (settled) return;
+          CallContext.endProgress(context);
+          finish(returned(channel, entry, callId, resolved, started));
         },
         (error) => {
-          if (!settled) finish(thrown(channel, entry, callId, error, started));
+          if (settled) return;
+          CallContext.endProgress(context);
+          finish(thrown(channel, entry, callId, error, started));
         },
       );
     } catch (error) {
+      CallContext.endProgress(context);
       finish(thrown(channel, entry, callId, error, started));
     }
   });
@@ -151,14 +192,13 @@ function runWithDeadline<T>(
   entry: ToolEntry,
   args: Args,
   callId: string | undefined,
-  callerContext: unknown,
+  context: CallContext,
   signal: AbortSignal | undefined,
   timeoutMs: number | undefined,
   started: number,
   settle: Settle<T>,
 ): Promise<T> {
   const tool = entry.tool;
-  const context = new CallContext(callId, entry.budget, callerContext);
   return new Promise<T>((resolve) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let settled = false;
@@ -171,6 +211,7 @@ function runWithDeadline<T>(
     };
     const stop = (reason: "timeout" | "cancelled", error: unknown) => {
       CallContext.stop(context, error);
+      CallContext.endProgress(context);
       finish(stopped(channel, tool, callId, reason, error, started, timeoutMs));
     };
     const onCallerAbort = () => stop("cancelled", signal?.reason);
@@ -183,23 +224,37 @@ function runWithDeadline<T>(
     signal?.addEventListener("abort", onCallerAbort, { once: true });
     try {
       const value = tool.run(args, context);
-      if (!isThenable(value)) {
+      let pending: PromiseLike<unknown>;
+      if (isThenable(value)) pending = value;
+      else if (isGenerator(value)) pending = drainGenerator(value, context.progress, () => settled);
+      else {
+        CallContext.endProgress(context);
         finish(returned(channel, entry, callId, value, started));
         return;
       }
       whenSettled(
-        value,
+        pending,
         (resolved) => {
-          if (!settled) finish(returned(channel, entry, callId, resolved, started));
+          if (settled) return;
+          CallContext.endProgress(context);
+          finish(returned(channel, entry, callId, resolved, started));
         },
         (error) => {
-          if (!settled) finish(thrown(channel, entry, callId, error, started));
+          if (settled) return;
+          CallContext.endProgress(context);
+          finish(thrown(channel, entry, callId, error, started));
         },
       );
     } catch (error) {
+      if (settled) return;
+      CallContext.endProgress(context);
       finish(thrown(channel, entry, callId, error, started));
     }
   });
+}
+
+function never(): boolean {
+  return false;
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
