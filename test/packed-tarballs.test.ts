@@ -13,6 +13,7 @@ import {
   strictProjectArgs,
   tsc,
   workspacePackages,
+  workspaceRange,
 } from "./packed-project.js";
 
 const workspace = new PackedWorkspace();
@@ -60,4 +61,22 @@ describe("packed tarballs", () => {
     },
     180_000,
   );
+
+  it("@toolgate/tool-core works with zod in a project without typebox", () => {
+    const dir = workspacePackages.get("@toolgate/tool-core")!.dir;
+    // typebox is an optional peer: npm does not install it, and nothing here asks for it.
+    const project = workspace.project(["@toolgate/tool-core"], { zod: workspaceRange("zod") });
+    expect(existsSync(join(project, "node_modules", "typebox"))).toBe(false);
+    expect(existsSync(join(project, "node_modules", "zod"))).toBe(true);
+
+    copyFileSync(join(dir, "test", "zod-only-smoke.ts"), join(project, "smoke.ts"));
+    tsc(project, ["--noEmit", ...strictProjectArgs(), "smoke.ts"]);
+
+    copyFileSync(join(dir, "test", "zod-only-smoke.mjs"), join(project, "smoke.mjs"));
+    const output = execFileSync(process.execPath, ["smoke.mjs"], {
+      cwd: project,
+      encoding: "utf8",
+    });
+    expect(output).toContain("@toolgate/tool-core with zod: ok");
+  }, 180_000);
 });

@@ -124,6 +124,8 @@ describe("README code blocks", () => {
     beforeAll(() => {
       project = workspace.project(workspacePackages.keys(), {
         typebox: workspaceRange("typebox"),
+        // tool-core's README defines a tool with zod (Standard JSON Schema).
+        zod: workspaceRange("zod"),
         "@modelcontextprotocol/sdk": workspaceRange("@modelcontextprotocol/sdk"),
         // @toolgate/langchain's README runs createAgent with LangGraph's interrupt: not peers.
         "@langchain/langgraph": workspaceRange("@langchain/langgraph"),

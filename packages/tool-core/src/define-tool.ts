@@ -1,5 +1,7 @@
-import type { Static, TObject } from "typebox";
+import type { StandardJSONSchemaV1 } from "@standard-schema/spec";
 import { type Hints, hints as makeHints } from "./hints.js";
+import { isStandardJsonSchema, parametersProblem } from "./internal/argument-schemas.js";
+import type { TypeBoxObject } from "./internal/typebox-types.js";
 import type { JsonObjectSchema } from "./json-object-schema.js";
 import { Tool } from "./tool.js";
 import type { ToolContext } from "./tool-context.js";
@@ -12,9 +14,12 @@ export interface ToolDefinition<Args extends object, Schema> {
   /** What the tool does, for the model. @default "" */
   description?: string;
   /**
-   * A TypeBox object schema (arguments are typed from it) or a plain JSON object schema. Without
-   * `additionalProperties` at the top level it gets `additionalProperties: false`, so a
-   * hallucinated argument is rejected rather than silently dropped. @default no arguments
+   * The arguments: a Standard JSON Schema such as a zod 4.2+ object (arguments are typed from its
+   * output; the model is shown its input JSON Schema; the registry runs its own validation too,
+   * so refinements and transforms apply), a TypeBox object schema (typed from it), or a plain
+   * JSON object schema. Without `additionalProperties` at the top level the JSON Schema gets
+   * `additionalProperties: false`, so a hallucinated argument is rejected rather than silently
+   * dropped. Anything else throws `ToolDefinitionError` naming the fix. @default no arguments
    */
   parameters?: Schema;
   /** The work. Throw `ToolError` / `ToolInputError` for failures the model should see. */
@@ -38,27 +43,44 @@ export interface ToolDefinition<Args extends object, Schema> {
 }
 
 /**
- * Makes a tool from a definition, typing `execute`'s arguments from a TypeBox schema.
+ * Makes a tool from a definition, typing `execute`'s arguments from its schema: a zod 4.2+ (or
+ * other Standard JSON Schema) object, or a TypeBox object.
  *
  * @example
- * import { Type } from "typebox";
+ * import { z } from "zod";
  * const add = tool({
  *   name: "add",
  *   description: "Add two numbers",
- *   parameters: Type.Object({ a: Type.Number(), b: Type.Number() }),
+ *   parameters: z.object({ a: z.number(), b: z.number() }),
  *   hints: { readOnly: true, openWorld: false },
  *   execute: ({ a, b }) => String(a + b),     // a and b are numbers
  * });
  */
-export function tool<S extends TObject>(
-  definition: ToolDefinition<Static<S> & object, S> & { parameters: S },
-): Tool<Static<S> & object>;
+export function tool<S extends StandardJSONSchemaV1<unknown, object>>(
+  definition: ToolDefinition<StandardJSONSchemaV1.InferOutput<S>, S> & { parameters: S },
+): Tool<StandardJSONSchemaV1.InferOutput<S>>;
+// Each `import("typebox")` carries a `@ts-ignore` in a doc comment, kept in the emitted .d.ts:
+// typebox is an optional peer (see internal/typebox-types.ts).
+export function tool<S extends TypeBoxObject>(
+  definition: ToolDefinition<
+    // biome-ignore lint/suspicious/noTsIgnore: @ts-expect-error fails where typebox is installed
+    /** @ts-ignore typebox may be absent */
+    import("typebox").Static<S> & object,
+    S
+  > & { parameters: S },
+): Tool<
+  // biome-ignore lint/suspicious/noTsIgnore: @ts-expect-error fails where typebox is installed
+  /** @ts-ignore typebox may be absent */
+  import("typebox").Static<S> & object
+>;
 export function tool(
   definition: ToolDefinition<Record<string, never>, undefined> & { parameters?: undefined },
 ): Tool<Record<string, never>>;
+// A zod object has `type: "object"` too: `"~standard"?: never` keeps a mistyped `execute` of a
+// Standard Schema tool from falling through to loosely typed arguments here.
 export function tool(
   definition: ToolDefinition<Record<string, unknown>, JsonObjectSchema> & {
-    parameters: JsonObjectSchema;
+    parameters: JsonObjectSchema & { readonly "~standard"?: never };
   },
 ): Tool<Record<string, unknown>>;
 export function tool(
@@ -79,6 +101,15 @@ export function tool(
       );
     }
   }
+  const parameters: unknown = definition.parameters;
+  if (parameters !== undefined) {
+    const problem = parametersProblem(parameters);
+    if (problem !== undefined) {
+      throw new ToolDefinitionError(
+        `tool ${JSON.stringify(definition.name)}: parameters is ${problem}`,
+      );
+    }
+  }
   return new DefinedTool(definition);
 }
 
@@ -89,7 +120,7 @@ class DefinedTool extends Tool<Record<string, unknown>> {
     super({
       name: definition.name,
       description: definition.description,
-      inputSchema: closeSchema(definition.parameters),
+      inputSchema: closeSchema(definition.parameters, definition.name),
       origin: definition.origin,
       hints: definition.hints,
       requiresConfirmation: definition.requiresConfirmation,
@@ -115,10 +146,22 @@ class DefinedTool extends Tool<Record<string, unknown>> {
   }
 }
 
-function closeSchema(schema: object | undefined): JsonObjectSchema | undefined {
+// A Standard JSON Schema is converted (and closed) by the Tool constructor.
+function closeSchema(
+  schema: object | undefined,
+  name: string,
+): JsonObjectSchema | StandardJSONSchemaV1 | undefined {
   if (schema === undefined || typeof schema !== "object" || schema === null) {
     return schema as undefined;
   }
+  if (isStandardJsonSchema(schema)) return schema;
   if ("additionalProperties" in schema) return schema as JsonObjectSchema;
-  return { ...(schema as JsonObjectSchema), additionalProperties: false };
+  try {
+    return { ...(schema as JsonObjectSchema), additionalProperties: false };
+  } catch (error) {
+    // A getter that throws: a definition error like any other schema that is not plain JSON.
+    throw new ToolDefinitionError(
+      `tool ${JSON.stringify(name)}: parameters is not plain JSON (${error instanceof Error ? error.message : String(error)})`,
+    );
+  }
 }

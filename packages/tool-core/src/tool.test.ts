@@ -78,9 +78,9 @@ describe("Tool", () => {
     [{ type: "string" }, /must have type "object", got "string"/],
     [{ properties: {} }, /must have type "object", got undefined/],
     [{ type: ["object", "null"] }, /must have type "object"/],
-    [[], /must be a JSON Schema object/],
-    ["{}", /must be a JSON Schema object/],
-    [null, /must be a JSON Schema object/],
+    [[], /is an array: pass one JSON object schema/],
+    ["{}", /is string: pass a JSON object schema/],
+    [null, /is null: pass a JSON object schema/],
     [{ type: "object", properties: [] }, /properties must be an object/],
     [{ type: "object", required: [1] }, /required must be an array of strings/],
   ])("rejects the input schema %j", (inputSchema, message) => {

@@ -1,9 +1,7 @@
+import type { StandardJSONSchemaV1, StandardSchemaV1 } from "@standard-schema/spec";
 import { type Hints, hints as makeHints } from "./hints.js";
-import {
-  EMPTY_OBJECT_SCHEMA,
-  type JsonObjectSchema,
-  toJsonObjectSchema,
-} from "./json-object-schema.js";
+import { argumentSchemas } from "./internal/argument-schemas.js";
+import type { JsonObjectSchema } from "./json-object-schema.js";
 import type { ToolContext } from "./tool-context.js";
 import { ToolDefinitionError } from "./tool-definition-error.js";
 import { TOOL_NAME_PATTERN } from "./tool-name.js";
@@ -14,8 +12,13 @@ export interface ToolOptions {
   name: string;
   /** What the tool does, for the model. @default "" */
   description?: string;
-  /** JSON Schema with `type: "object"` for the arguments. @default no arguments */
-  inputSchema?: JsonObjectSchema;
+  /**
+   * The arguments: a JSON Schema with `type: "object"`, or a Standard JSON Schema (zod 4.2+,
+   * ArkType, Valibot's `toStandardJsonSchema`), converted once here to its input JSON Schema
+   * (closed with `additionalProperties: false` unless it says otherwise) and kept as
+   * `standardSchema`. @default no arguments
+   */
+  inputSchema?: JsonObjectSchema | StandardJSONSchemaV1;
   /** Trust root that permissions can match (`"builtin"`, `"mcp:github"`, ...). @default "builtin" */
   origin?: string;
   /** Facts about what calls do; left-out hints assume the worst. */
@@ -76,6 +79,14 @@ export abstract class Tool<Args extends object = Record<string, unknown>> {
   declare readonly parallel: boolean;
   /** This tool's output budget: a number, `null` for none, `undefined` for the registry's. */
   declare readonly maxResultChars: number | null | undefined;
+  /**
+   * The Standard Schema the arguments were defined with (zod, ArkType, Valibot), when it has a
+   * `~standard.validate`; `inputSchema` is its JSON Schema. After the JSON Schema check the
+   * registry runs its `validate`, so refinements and transforms apply, and the tool gets its
+   * output. Not enumerable: it is a library object, not part of the tool's JSON. (Typed loosely
+   * so that a `Tool<A>` stays assignable wherever a tool of any arguments is.)
+   */
+  declare readonly standardSchema: StandardSchemaV1 | undefined;
 
   constructor(options: ToolOptions) {
     if (typeof options !== "object" || options === null) {
@@ -90,10 +101,7 @@ export abstract class Tool<Args extends object = Record<string, unknown>> {
     const description = optionalString(options.description, "description", name) ?? "";
     const origin = optionalString(options.origin, "origin", name) ?? "builtin";
     if (origin === "") throw new ToolDefinitionError(`tool '${name}': origin must not be empty`);
-    const inputSchema =
-      options.inputSchema === undefined
-        ? EMPTY_OBJECT_SCHEMA
-        : toJsonObjectSchema(options.inputSchema, name);
+    const { inputSchema, standardSchema } = argumentSchemas(options.inputSchema, name);
     let hints: Hints;
     try {
       hints = makeHints(options.hints);
@@ -120,6 +128,7 @@ export abstract class Tool<Args extends object = Record<string, unknown>> {
     for (const key of IDENTITY) {
       Object.defineProperty(this, key, { value: identity[key], enumerable: true });
     }
+    Object.defineProperty(this, "standardSchema", { value: standardSchema });
   }
 
   /** Whether this call needs a human's yes. Override for action-level confirmation. */
