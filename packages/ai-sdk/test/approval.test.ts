@@ -2,7 +2,7 @@
 // the person's tool-approval-response and calls the loop again, which runs the call once (toolgate
 // does not ask again) or, declined, never runs it.
 import { randomBytes } from "node:crypto";
-import type { ToolRegistry } from "@toolgate/registry";
+import { ToolPermissions, type ToolRegistry } from "@toolgate/registry";
 import {
   type GenerateTextResult,
   generateText,
@@ -159,6 +159,22 @@ describe("approval in generateText's loop", () => {
     // The resumed run has a new tool set, so a clean turn: append_note alone would not ask.
     await run(registry, answered(PROMPT, first.result, true), ["noted"]);
     expect(ran.map((r) => r.tool)).toEqual(["search", "append_note"]);
+  });
+});
+
+describe("an approval never overrides the channel", () => {
+  it("refuses an approved call whose tool is denied by the time it resumes", async () => {
+    const before = strictShop();
+    const first = await run(before.registry, PROMPT, [[REFUND]]);
+    // Another process resumes, where the refund is now denied.
+    const after = strictShop({ permissions: new ToolPermissions({ deny: ["refund"] }) });
+    const { model } = await run(after.registry, answered(PROMPT, first.result, true), ["ok"]);
+    expect(after.ran).toEqual([]);
+    const check = after.registry.check("refund", { order_id: "42", cents: 500 });
+    expect(resultsSeen(lastPrompt(model)).get("c1")).toEqual({
+      type: "error-text",
+      value: check.status === "refused" ? check.response.text : "",
+    });
   });
 });
 
