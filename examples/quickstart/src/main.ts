@@ -60,6 +60,8 @@ function decision(event: ToolEvent): string {
       return "declined by the human";
     case "invalid":
       return `refused: ${event.reason}`;
+    case "progress":
+      return `progress ${event.progress}${event.total === undefined ? "" : `/${event.total}`}`;
     case "end":
       return `answered ${event.response.status}`;
     case "failed":
