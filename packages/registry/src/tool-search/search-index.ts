@@ -29,11 +29,6 @@ export interface IndexMatch {
   readonly exact: boolean;
 }
 
-interface Postings {
-  readonly docs: number[];
-  readonly weights: number[];
-}
-
 /**
  * A keyword index of tools by name, description and parameter names. Built once for a set of
  * tools (building 10,000 takes tens of milliseconds), searched in well under a millisecond.
@@ -41,42 +36,90 @@ interface Postings {
 export class SearchIndex {
   readonly #tools: readonly Tool<object>[];
   readonly #lengths: Float64Array;
-  readonly #postings = new Map<string, Postings>();
-  readonly #byName = new Map<string, number>();
+  /** Each term's id: its postings are `#docs` / `#weights` from `#starts[id]` to `#starts[id + 1]`. */
+  readonly #termIds: Map<string, number>;
+  readonly #starts: Int32Array;
+  readonly #docs: Int32Array;
+  readonly #weights: Float64Array;
+  readonly #byName: Map<string, number>;
   readonly #averageLength: number;
   /** Every indexed term, sorted, for prefix lookups. */
   readonly #vocabulary: string[];
 
   constructor(tools: readonly Tool<object>[]) {
-    this.#tools = tools;
-    this.#lengths = new Float64Array(tools.length);
+    // Locals, not fields, in the loops; two passes into flat typed arrays (a list of
+    // (term id, weight) per tool, then the postings laid out by term): one array per term would
+    // cost more than tokenizing.
+    const termIds = new Map<string, number>();
+    const byName = new Map<string, number>();
+    const lengths = new Float64Array(tools.length);
+    const pairs: number[] = [];
+    const docEnds = new Int32Array(tools.length);
+    // Per term id: how many tools hold it, the last tool that did (plus one), and its weight there.
+    const counts: number[] = [];
+    const seenIn: number[] = [];
+    const weightIn: number[] = [];
+    const held: number[] = [];
+    const addTerms = (doc: number, list: readonly string[], weight: number) => {
+      for (const term of list) {
+        let id = termIds.get(term);
+        if (id === undefined) {
+          id = counts.length;
+          termIds.set(term, id);
+          counts.push(0);
+          seenIn.push(0);
+          weightIn.push(0);
+        }
+        if (seenIn[id] !== doc + 1) {
+          seenIn[id] = doc + 1;
+          weightIn[id] = 0;
+          held.push(id);
+        }
+        weightIn[id]! += weight;
+      }
+      return list.length * weight;
+    };
     let total = 0;
-    const bag = new Map<string, number>();
     for (let doc = 0; doc < tools.length; doc++) {
       const tool = tools[doc]!;
-      this.#byName.set(tool.name.toLowerCase(), doc);
-      bag.clear();
-      let length = 0;
-      length += add(bag, terms(tool.name), NAME_WEIGHT);
-      length += add(bag, terms(tool.description), TEXT_WEIGHT);
+      byName.set(tool.name.toLowerCase(), doc);
+      held.length = 0;
+      let length = addTerms(doc, terms(tool.name), NAME_WEIGHT);
+      length += addTerms(doc, terms(tool.description), TEXT_WEIGHT);
       const properties = tool.inputSchema.properties;
       if (typeof properties === "object" && properties !== null) {
-        length += add(bag, terms(Object.keys(properties).join(" ")), TEXT_WEIGHT);
+        for (const name in properties) length += addTerms(doc, terms(name), TEXT_WEIGHT);
       }
-      for (const [term, weight] of bag) {
-        let postings = this.#postings.get(term);
-        if (postings === undefined) {
-          postings = { docs: [], weights: [] };
-          this.#postings.set(term, postings);
-        }
-        postings.docs.push(doc);
-        postings.weights.push(weight);
+      for (const id of held) {
+        counts[id]!++;
+        pairs.push(id, weightIn[id]!);
       }
-      this.#lengths[doc] = length;
+      docEnds[doc] = pairs.length;
+      lengths[doc] = length;
       total += length;
     }
+    const starts = new Int32Array(counts.length + 1);
+    for (let id = 0; id < counts.length; id++) starts[id + 1] = starts[id]! + counts[id]!;
+    const docs = new Int32Array(pairs.length / 2);
+    const weights = new Float64Array(pairs.length / 2);
+    const next = starts.slice(0, counts.length);
+    let at = 0;
+    for (let doc = 0; doc < tools.length; doc++) {
+      for (const end = docEnds[doc]!; at < end; at += 2) {
+        const slot = next[pairs[at]!]!++;
+        docs[slot] = doc;
+        weights[slot] = pairs[at + 1]!;
+      }
+    }
+    this.#tools = tools;
+    this.#termIds = termIds;
+    this.#byName = byName;
+    this.#lengths = lengths;
+    this.#starts = starts;
+    this.#docs = docs;
+    this.#weights = weights;
     this.#averageLength = tools.length === 0 ? 1 : total / tools.length || 1;
-    this.#vocabulary = [...this.#postings.keys()].sort();
+    this.#vocabulary = [...termIds.keys()].sort();
   }
 
   /**
@@ -95,18 +138,23 @@ export class SearchIndex {
     }
     if (matches.length >= limit) return matches.slice(0, limit);
 
+    const docs = this.#docs;
+    const weights = this.#weights;
+    const lengths = this.#lengths;
+    const averageLength = this.#averageLength;
     const scores = new Float64Array(this.#tools.length);
     const touched: number[] = [];
     const count = this.#tools.length;
     for (const [term, weight] of this.#queryTerms(text)) {
-      const postings = this.#postings.get(term);
-      if (postings === undefined) continue;
-      const { docs, weights } = postings;
-      const idf = Math.log(1 + (count - docs.length + 0.5) / (docs.length + 0.5));
-      for (let i = 0; i < docs.length; i++) {
+      const id = this.#termIds.get(term);
+      if (id === undefined) continue;
+      const from = this.#starts[id]!;
+      const to = this.#starts[id + 1]!;
+      const idf = Math.log(1 + (count - (to - from) + 0.5) / (to - from + 0.5));
+      for (let i = from; i < to; i++) {
         const doc = docs[i]!;
         const tf = weights[i]!;
-        const norm = K1 * (1 - B + (B * this.#lengths[doc]!) / this.#averageLength);
+        const norm = K1 * (1 - B + (B * lengths[doc]!) / averageLength);
         if (scores[doc] === 0) touched.push(doc);
         scores[doc]! += (weight * idf * tf * (K1 + 1)) / (tf + norm);
       }
@@ -170,9 +218,4 @@ export class SearchIndex {
     }
     return found;
   }
-}
-
-function add(bag: Map<string, number>, list: readonly string[], weight: number): number {
-  for (const term of list) bag.set(term, (bag.get(term) ?? 0) + weight);
-  return list.length * weight;
 }
