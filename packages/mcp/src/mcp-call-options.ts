@@ -1,3 +1,5 @@
+import type { ToolProgress } from "@toolgate/tool-core";
+
 /** Options of one call. */
 export interface MCPCallOptions {
   /** Cancels the call (the server is told). */
@@ -6,4 +8,11 @@ export interface MCPCallOptions {
   timeoutMs?: number | null;
   /** Longest result text for this call when the client has no `maxResultChars` of its own. */
   maxResultChars?: number;
+  /**
+   * Hears the server's progress for this call: given, the request carries a `progressToken`,
+   * and each `notifications/progress` for it arrives here checked (finite, at least 0, above the
+   * last one; else dropped) with its message made one safe line. Progress never extends the
+   * call's `timeoutMs`. What the listener throws is ignored.
+   */
+  onProgress?: (update: ToolProgress) => void;
 }

@@ -65,8 +65,13 @@ export class MCPTool extends Tool {
 
   run(args: Record<string, unknown>, context: ToolContext): Promise<ToolResponse> {
     // The registry's output budget cuts an oversized result where it arrives, unless the client
-    // has a `maxResultChars` of its own.
-    const { signal, maxResultChars } = context;
-    return this.client.callTool(this.remoteName, args, { signal, maxResultChars });
+    // has a `maxResultChars` of its own. The server is asked for progress only when someone
+    // listens (the context then has `progress`).
+    const { signal, maxResultChars, progress } = context;
+    const options =
+      progress === undefined
+        ? { signal, maxResultChars }
+        : { signal, maxResultChars, onProgress: progress };
+    return this.client.callTool(this.remoteName, args, options);
   }
 }

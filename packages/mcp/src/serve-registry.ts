@@ -7,9 +7,17 @@ import {
   ListToolsRequestSchema,
   McpError,
   type Tool as McpToolDefinition,
+  type ProgressNotification,
+  type ProgressToken,
   type RequestId,
+  type ServerNotification,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { ConfirmationRequest, ConfirmCallback, ToolRegistry } from "@toolgate/registry";
+import type {
+  ConfirmationRequest,
+  ConfirmCallback,
+  ToolProgressEvent,
+  ToolRegistry,
+} from "@toolgate/registry";
 import type { Tool, ToolResponse } from "@toolgate/tool-core";
 import { withServerSpan } from "./internal/server-span.js";
 
@@ -34,6 +42,8 @@ export interface ServeRegistryInfo {
  * - A call that needs confirmation asks the client's user through MCP elicitation when the client
  *   declared that capability; otherwise the registry's own `confirm` callback decides, and
  *   without one the call is denied.
+ * - A call whose request carries `_meta.progressToken` sends the tool's progress back as
+ *   `notifications/progress` for that token (see the registry's `progress` event).
  * - Each `tools/call` is an OpenTelemetry SERVER span `tools/call {tool}` that continues the
  *   trace the client sent in `params._meta` (`traceparent`, `tracestate`).
  *
@@ -81,9 +91,13 @@ export function serveRegistry(registry: ToolRegistry, info: ServeRegistryInfo): 
           elicitation === undefined
             ? undefined
             : (confirmation) => askThroughElicitation(mcpServer, confirmation, extra);
+        const progressToken = request.params._meta?.progressToken;
         const result = await registry.executeChecked(name, request.params.arguments ?? {}, {
           signal: extra.signal,
           ...(confirm === undefined ? {} : { confirm }),
+          ...(progressToken === undefined
+            ? {}
+            : { onProgress: sendProgress(extra, progressToken) }),
         });
         return toCallToolResult(result.response);
       },
@@ -91,6 +105,27 @@ export function serveRegistry(registry: ToolRegistry, info: ServeRegistryInfo): 
   });
   return mcpServer;
 }
+
+/**
+ * The call's progress (checked, increasing, coalesced and redacted by the registry) as
+ * `notifications/progress` with the client's token, tied to its request. A notification that
+ * cannot be sent (the client went away) is dropped.
+ */
+function sendProgress(
+  extra: {
+    sendNotification: (notification: ServerNotification) => Promise<void>;
+  },
+  progressToken: ProgressToken,
+): (event: ToolProgressEvent) => void {
+  return ({ progress, total, message }) => {
+    const params: ProgressNotification["params"] = { progressToken, progress };
+    if (total !== undefined) params.total = total;
+    if (message !== undefined) params.message = message;
+    extra.sendNotification({ method: "notifications/progress", params }).catch(ignore);
+  };
+}
+
+function ignore(): void {}
 
 function toDefinition(tool: Tool<object>): McpToolDefinition {
   const { hints } = tool;

@@ -27,10 +27,11 @@ export interface ToolContext {
   readonly context?: unknown;
   /**
    * Reports how far the call is (`{ progress, total?, message? }`) to whoever listens: the
-   * registry's `onEvent`, the caller's `onProgress`, an MCP client. The registry always gives it
-   * (a no-op when nobody listens), a context made by hand may not: call it as
-   * `context.progress?.(...)`. It never throws and never extends a deadline; an update that is not
-   * valid, or whose `progress` is not above the last one, is dropped.
+   * registry's `onEvent`, the caller's `onProgress`, an MCP client that sent a `progressToken`.
+   * Absent when nobody listens (so an MCP tool asks its server for no progress), and in a context
+   * made by hand: call it as `context.progress?.(...)`. It never throws and never extends a
+   * deadline; an update that is not valid, or whose `progress` is not above the last one, is
+   * dropped.
    */
   readonly progress?: (update: ToolProgress) => void;
 }

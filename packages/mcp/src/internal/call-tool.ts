@@ -7,6 +7,7 @@ import { describeError } from "./clean-error.js";
 import { withClientSpan } from "./client-span.js";
 import { Deadline, isSdkTimeout, sdkRequestOptions } from "./deadline.js";
 import { mapCallResult } from "./map-call-result.js";
+import { forwardProgress } from "./progress-forwarder.js";
 import { SdkSignals } from "./sdk-signals.js";
 import type { ServerConnection } from "./server-connection.js";
 import { serverText, shortServerText } from "./server-text.js";
@@ -67,6 +68,9 @@ export async function callTool(
   const started = timeoutMs === null ? 0 : Date.now();
   let wait: Deadline | undefined;
   let retried = false;
+  // One per call, so a retry's progress must still go above what the first attempt's reached.
+  const onprogress =
+    typeof options.onProgress === "function" ? forwardProgress(options.onProgress) : undefined;
   try {
     for (let opening = restarting; ; opening = connection.ensureOpen()) {
       if (opening !== undefined) {
@@ -95,9 +99,16 @@ export async function callTool(
       if (disabled !== undefined) return ToolResponse.error(disabled);
       // The SDK's own timer holds the limit: it rejects the request and tells the server.
       let requestOptions = target.requestOptions;
-      if (sdkSignal !== undefined || requestLimit !== target.timeoutMs) {
+      if (
+        sdkSignal !== undefined ||
+        requestLimit !== target.timeoutMs ||
+        onprogress !== undefined
+      ) {
         requestOptions = sdkRequestOptions(requestLimit);
         if (sdkSignal !== undefined) requestOptions.signal = sdkSignal.signal;
+        // The SDK sends a progressToken and hands back the server's progress for it; the limit
+        // still holds (`resetTimeoutOnProgress: false`).
+        if (onprogress !== undefined) requestOptions.onprogress = onprogress;
       }
       const generation = connection.generation;
       let result: Awaited<ReturnType<typeof request>>;

@@ -2,7 +2,7 @@ import type { Tool, ToolContext, ToolProgress } from "@toolgate/tool-core";
 import { callAbortController, NEVER_ABORTED_SIGNAL } from "@toolgate/tool-core/internal";
 import { newCallId } from "./call-id.js";
 import type { Channel } from "./channel.js";
-import { ignoreProgress, type ProgressListener, ProgressReporter } from "./progress-reporter.js";
+import { type ProgressListener, ProgressReporter } from "./progress-reporter.js";
 
 /**
  * The context of a call that can be stopped (a deadline, a caller's signal), or whose progress
@@ -11,7 +11,7 @@ import { ignoreProgress, type ProgressListener, ProgressReporter } from "./progr
  * so the tool may hand it to code that never removes listeners. Read after the call was stopped,
  * it is aborted with the stop's reason. A call that cannot be stopped has the shared signal that
  * never aborts. Likewise `progress` makes the call's reporter at its first read only: a tool that
- * never reports progress costs nothing for it.
+ * never reports progress costs nothing for it; it is undefined when nobody listens.
  *
  * `signal` and `progress` are getters of the class, not own properties: an own accessor needs an
  * `Object.defineProperty` per call, which cost more than the rest of a deadline (and a getter in
@@ -64,10 +64,10 @@ export class CallContext implements ToolContext {
     return this.#controller.signal;
   }
 
-  /** Reports the call's progress; a no-op when nobody listens. Never throws. */
-  get progress(): (update: ToolProgress) => void {
+  /** Reports the call's progress (never throws); undefined when nobody listens. */
+  get progress(): ((update: ToolProgress) => void) | undefined {
     const channel = this.#channel;
-    if (channel === undefined || this.#tool === undefined) return ignoreProgress;
+    if (channel === undefined || this.#tool === undefined) return undefined;
     this.#reporter ??= new ProgressReporter(
       channel,
       this.#tool,

@@ -10,7 +10,7 @@ const MAX_PROGRESS_MESSAGE_CHARS = 1000;
 /** Where a call's progress goes: the registry's `onEvent` and the caller's `onProgress`. */
 export type ProgressListener = (event: ToolProgressEvent) => void;
 
-/** A context's `progress` when nobody listens: shared, so such a call allocates nothing. */
+/** Where a generator's yields go when nobody listens: nowhere. */
 export function ignoreProgress(_update: ToolProgress): void {}
 
 const schedule: (task: () => void) => void =

@@ -2,14 +2,10 @@ import { isValidToolName, Tool, type ToolContext } from "@toolgate/tool-core";
 import { NEVER_ABORTED_SIGNAL } from "@toolgate/tool-core/internal";
 import { ToolRegistrationError } from "../../tool-registration-error.js";
 import { type Channel, isLimit, type ToolEntry, UNCHECKED } from "./channel.js";
-import { ignoreProgress } from "./progress-reporter.js";
 
 // One signal for every call without a deadline or caller signal: no allocation per call, and
 // tools can tell (isNeverAborted) that there is no cancellation to pass on.
-const NO_ID_CONTEXT: ToolContext = Object.freeze({
-  signal: NEVER_ABORTED_SIGNAL,
-  progress: ignoreProgress,
-});
+const NO_ID_CONTEXT: ToolContext = Object.freeze({ signal: NEVER_ABORTED_SIGNAL });
 
 /**
  * Checks that `tool` may be registered: a tool (by brand or shape), a valid name, a valid own
@@ -47,10 +43,6 @@ export function toolEntry(channel: Channel, tool: Tool<object>): ToolEntry {
   const context =
     budget === undefined
       ? NO_ID_CONTEXT
-      : Object.freeze({
-          signal: NEVER_ABORTED_SIGNAL,
-          maxResultChars: budget,
-          progress: ignoreProgress,
-        });
+      : Object.freeze({ signal: NEVER_ABORTED_SIGNAL, maxResultChars: budget });
   return { tool, budget, context, validate: undefined, denial: UNCHECKED, fingerprint: undefined };
 }

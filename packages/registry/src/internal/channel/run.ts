@@ -25,8 +25,9 @@ const promiseThen = Promise.prototype.then;
  *
  * A tool whose `run` returns a generator (`function*`, `async function*`) is run to its end by
  * `drainGenerator`: its yields are progress, its return value the result. Progress goes to the
- * registry's `onEvent` and the caller's `onProgress`; with neither, the context's `progress` is
- * a shared no-op. Progress still waiting when the call ends is delivered before its last event.
+ * registry's `onEvent` and the caller's `onProgress`; with neither, the context has no `progress`
+ * (so an MCP tool asks its server for none). Progress still waiting when the call ends is
+ * delivered before its last event.
  */
 export function run<T>(
   channel: Channel,
@@ -62,16 +63,10 @@ export function run<T>(
               callId,
               maxResultChars: entry.budget,
               context: callerContext,
-              progress: ignoreProgress,
             }
           : callId === undefined
             ? entry.context
-            : {
-                signal: NEVER_ABORTED_SIGNAL,
-                callId,
-                maxResultChars: entry.budget,
-                progress: ignoreProgress,
-              };
+            : { signal: NEVER_ABORTED_SIGNAL, callId, maxResultChars: entry.budget };
     try {
       const value = tool.run(args, context);
       let pending: PromiseLike<unknown>;
@@ -137,7 +132,8 @@ function runWithTimeout<T>(
     const value = tool.run(args, context);
     // Reading `then` runs the tool's code (a getter, a proxy trap), so it is inside the try.
     if (isThenable(value)) pending = value;
-    else if (isGenerator(value)) pending = drainGenerator(value, context.progress, () => settled);
+    else if (isGenerator(value))
+      pending = drainGenerator(value, context.progress ?? ignoreProgress, () => settled);
     else {
       CallContext.endProgress(context);
       return returned(channel, entry, callId, value, started);
@@ -226,7 +222,8 @@ function runWithDeadline<T>(
       const value = tool.run(args, context);
       let pending: PromiseLike<unknown>;
       if (isThenable(value)) pending = value;
-      else if (isGenerator(value)) pending = drainGenerator(value, context.progress, () => settled);
+      else if (isGenerator(value))
+        pending = drainGenerator(value, context.progress ?? ignoreProgress, () => settled);
       else {
         CallContext.endProgress(context);
         finish(returned(channel, entry, callId, value, started));
