@@ -75,5 +75,10 @@ export interface CheckRefused extends CheckResultBase {
   readonly response: ToolResponse;
 }
 
-/** What `ToolRegistry.check` found: plain data, one of three statuses. */
+/**
+ * What `ToolRegistry.check` found: plain data, one of three statuses. `check` is synchronous: for
+ * a tool whose Standard Schema validates asynchronously (a promise from `~standard.validate`) it
+ * does not wait, answering from the JSON Schema check alone with the arguments as that passed
+ * them; `execute` still awaits that validation and refuses what it refuses.
+ */
 export type CheckResult = CheckReady | CheckNeedsApproval | CheckRefused;

@@ -221,7 +221,7 @@ function pointerSegments(pointer: string): string[] {
 const IDENTIFIER = /^[A-Za-z_$][\w$-]*$/;
 
 /** `items[0].name`; odd keys (spaces, quotes, very long) are quoted and cut so they stay readable. */
-function formatPath(segments: readonly string[]): string {
+export function formatPath(segments: readonly string[]): string {
   let out = "";
   for (const segment of segments) {
     if (/^(0|[1-9]\d{0,8})$/.test(segment) && out !== "") out += `[${segment}]`;

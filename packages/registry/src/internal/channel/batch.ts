@@ -7,7 +7,7 @@ import { executeCall } from "./execute-call.js";
 import { lookUp } from "./lookup.js";
 import { unreadableCall } from "./refusals.js";
 import { askedWhenTainted, type TurnState } from "./tainted-turn.js";
-import { validatorOf } from "./validation.js";
+import { settledArguments, validatorOf } from "./validation.js";
 
 /** A batch call read once: its fields, whether it may run beside its neighbours, or what threw. */
 interface PreparedCall {
@@ -142,10 +142,12 @@ function prepare(
       return { name, args, id: callId, concurrent: false, approval };
     }
     const validate = validatorOf(entry);
+    const valid =
+      typeof validate !== "string" && validate(parsed) === true
+        ? settledArguments(entry, parsed)
+        : undefined;
     const concurrent =
-      typeof validate !== "string" &&
-      validate(parsed) === true &&
-      confirmationNeed(channel, entry.tool, parsed, context) === undefined;
+      valid !== undefined && confirmationNeed(channel, entry.tool, valid, context) === undefined;
     if (!concurrent || turn === undefined) return { name, args, id: callId, concurrent, approval };
     return {
       name,

@@ -1,4 +1,4 @@
-import type { ExecuteOptions } from "../../tool-registry.js";
+import type { ExecuteOptions, ExecutionResult } from "../../tool-registry.js";
 import { startCallSpan } from "../tracing/call-span.js";
 import { type AdmittedCall, admitCall } from "./admit-call.js";
 import { newCallId } from "./call-id.js";
@@ -68,6 +68,25 @@ function stages<T>(
   turn: TurnState | undefined,
 ): Outcome<T> {
   const admitted = admitCall(channel, name, rawArgs, callId, options?.context, turn);
+  if (!(admitted instanceof Promise)) {
+    return admittedOutcome(channel, admitted, options, callId, settle, grant, turn);
+  }
+  // A Standard Schema that validates asynchronously: the rest of the call waits for it.
+  return admitted.then((ready) => {
+    const outcome = admittedOutcome(channel, ready, options, callId, settle, grant, turn);
+    return outcome instanceof Promise ? outcome : settle(outcome);
+  });
+}
+
+function admittedOutcome<T>(
+  channel: Channel,
+  admitted: AdmittedCall | ExecutionResult,
+  options: ExecuteOptions | undefined,
+  callId: string | undefined,
+  settle: Settle<T>,
+  grant: unknown,
+  turn: TurnState | undefined,
+): Outcome<T> {
   if (!("entry" in admitted)) return admitted;
   if (turn === undefined) return proceed(channel, admitted, options, callId, settle, grant);
   return markingTaint(turn, admitted.entry, callId, settle, (marked) =>

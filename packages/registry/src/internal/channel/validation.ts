@@ -4,6 +4,7 @@ import {
   argumentValidator,
   describeValidationErrors,
 } from "../argument-validation.js";
+import { type StandardOutcome, standardValidation } from "../standard-validation.js";
 import type { Args, ToolEntry } from "./channel.js";
 import { typeLabel } from "./type-label.js";
 
@@ -51,4 +52,34 @@ export function validationProblem(
   } catch (error) {
     return { problem: "the arguments do not match the schema", error };
   }
+}
+
+/**
+ * Stage 4c, for a tool defined with a Standard Schema (zod, ArkType, Valibot): its own
+ * `~standard.validate`, run on arguments that passed the JSON Schema, so refinements and
+ * transforms apply and the tool gets the output. `undefined` for a tool without one (the common
+ * case costs one property read); a promise only for a validator that returns one.
+ */
+export function standardArguments(
+  entry: ToolEntry,
+  args: Args,
+): StandardOutcome | Promise<StandardOutcome> | undefined {
+  let schema: ToolEntry["tool"]["standardSchema"];
+  try {
+    schema = entry.tool.standardSchema;
+  } catch (error) {
+    return { problem: `arguments could not be validated (${typeLabel(error)})`, error };
+  }
+  return schema === undefined ? undefined : standardValidation(schema, args);
+}
+
+/**
+ * For a batch's grouping: the arguments the tool's hooks would get (its Standard Schema's output
+ * when that answers at once), or `undefined` when they are refused or known only after waiting
+ * for an async validator: such a call runs alone.
+ */
+export function settledArguments(entry: ToolEntry, args: Args): Args | undefined {
+  const standard = standardArguments(entry, args);
+  if (standard === undefined) return args;
+  return standard instanceof Promise || !("value" in standard) ? undefined : standard.value;
 }
