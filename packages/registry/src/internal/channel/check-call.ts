@@ -37,7 +37,9 @@ export function checkCall(
 ): CheckResult {
   const callId = typeof options?.callId === "string" ? options.callId : undefined;
   caught = undefined;
-  const admitted = admitCall(quietView(channel), name, rawArgs, callId, options?.context, turn);
+  const view = quietView(channel);
+  const admitted = admitCall(view, name, rawArgs, callId, options?.context, turn, "skip");
+  if (admitted instanceof Promise) throw new Error("internal: check() waited for a validator");
   if (!("entry" in admitted)) {
     const event = caught as ToolEvent | undefined;
     caught = undefined;
