@@ -183,6 +183,21 @@ describe("a tool defined with zod, through the channel", () => {
   });
 });
 
+describe("provider formats of a tool defined with zod", () => {
+  it("send the converted JSON Schema, plain JSON, never the zod object", () => {
+    const { registry } = recorded();
+    const { tool: made } = orderTool();
+    registry.register(made);
+    const [openai] = registry.toOpenAITools();
+    const [anthropic] = registry.toAnthropicTools();
+    expect(openai!.function.parameters).toBe(made.inputSchema);
+    expect(anthropic!.input_schema).toBe(made.inputSchema);
+    expect(JSON.parse(JSON.stringify(openai))).toEqual(openai);
+    expect(JSON.stringify(openai)).not.toContain("~standard");
+    expect(made.inputSchema.required).toEqual(["order_id", "quantity", "tags"]);
+  });
+});
+
 describe("check() with a Standard Schema", () => {
   it("refuses a refinement failure exactly as execute would, and answers the output", async () => {
     const { registry } = recorded();
