@@ -47,28 +47,33 @@ export class SearchIndex {
   readonly #vocabulary: string[];
 
   constructor(tools: readonly Tool<object>[]) {
-    // Locals, not fields, in the loops; two passes into flat typed arrays (a list of
-    // (term id, weight) per tool, then the postings laid out by term): one array per term would
-    // cost more than tokenizing.
+    // Locals, not fields, in the loops, and two passes into flat typed arrays (the (term id,
+    // weight) pairs of each tool, then the postings laid out by term): one array per term, or
+    // plain arrays, cost more than tokenizing 10,000 tools.
     const termIds = new Map<string, number>();
     const byName = new Map<string, number>();
     const lengths = new Float64Array(tools.length);
-    const pairs: number[] = [];
     const docEnds = new Int32Array(tools.length);
-    // Per term id: how many tools hold it, the last tool that did (plus one), and its weight there.
-    const counts: number[] = [];
-    const seenIn: number[] = [];
-    const weightIn: number[] = [];
+    // Each tool's (term id, weight) pairs, one after another; typed arrays grown by doubling.
+    let pairIds = new Int32Array(1024);
+    let pairWeights = new Float64Array(1024);
+    let pairCount = 0;
+    // Per term id: how many tools hold it, the last tool that did (plus one), its weight there.
+    let counts = new Int32Array(1024);
+    let seenIn = new Int32Array(1024);
+    let weightIn = new Float64Array(1024);
     const held: number[] = [];
     const addTerms = (doc: number, list: readonly string[], weight: number) => {
       for (const term of list) {
         let id = termIds.get(term);
         if (id === undefined) {
-          id = counts.length;
+          id = termIds.size;
           termIds.set(term, id);
-          counts.push(0);
-          seenIn.push(0);
-          weightIn.push(0);
+          if (id === counts.length) {
+            counts = grow(counts);
+            seenIn = grow(seenIn);
+            weightIn = grow(weightIn);
+          }
         }
         if (seenIn[id] !== doc + 1) {
           seenIn[id] = doc + 1;
@@ -90,25 +95,31 @@ export class SearchIndex {
       if (typeof properties === "object" && properties !== null) {
         for (const name in properties) length += addTerms(doc, terms(name), TEXT_WEIGHT);
       }
+      if (pairCount + held.length > pairIds.length) {
+        pairIds = grow(pairIds, pairCount + held.length);
+        pairWeights = grow(pairWeights, pairCount + held.length);
+      }
       for (const id of held) {
         counts[id]!++;
-        pairs.push(id, weightIn[id]!);
+        pairIds[pairCount] = id;
+        pairWeights[pairCount++] = weightIn[id]!;
       }
-      docEnds[doc] = pairs.length;
+      docEnds[doc] = pairCount;
       lengths[doc] = length;
       total += length;
     }
-    const starts = new Int32Array(counts.length + 1);
-    for (let id = 0; id < counts.length; id++) starts[id + 1] = starts[id]! + counts[id]!;
-    const docs = new Int32Array(pairs.length / 2);
-    const weights = new Float64Array(pairs.length / 2);
-    const next = starts.slice(0, counts.length);
+    const termCount = termIds.size;
+    const starts = new Int32Array(termCount + 1);
+    for (let id = 0; id < termCount; id++) starts[id + 1] = starts[id]! + counts[id]!;
+    const docs = new Int32Array(pairCount);
+    const weights = new Float64Array(pairCount);
+    const next = starts.slice(0, termCount);
     let at = 0;
     for (let doc = 0; doc < tools.length; doc++) {
-      for (const end = docEnds[doc]!; at < end; at += 2) {
-        const slot = next[pairs[at]!]!++;
+      for (const end = docEnds[doc]!; at < end; at++) {
+        const slot = next[pairIds[at]!]!++;
         docs[slot] = doc;
-        weights[slot] = pairs[at + 1]!;
+        weights[slot] = pairWeights[at]!;
       }
     }
     this.#tools = tools;
@@ -218,4 +229,13 @@ export class SearchIndex {
     }
     return found;
   }
+}
+
+/** A typed array twice as long (or at least `least` long), with the same start. */
+function grow<T extends Int32Array | Float64Array>(array: T, least = 0): T {
+  const bigger = new (array.constructor as new (length: number) => T)(
+    Math.max(array.length * 2, least),
+  );
+  bigger.set(array);
+  return bigger;
 }
