@@ -110,11 +110,11 @@ export {
   estimateToolTokens,
   type TokenEstimateFormat,
 } from "./tool-search/estimate-tokens.js";
-export { type ToolListOptions, ToolScope, type ToolTurnOptions } from "./tool-search/tool-scope.js";
+export { type ToolListOptions, ToolScope } from "./tool-search/tool-scope.js";
 export type {
   DeferMode,
   ToolSearchMatch,
   ToolSearchOptions,
 } from "./tool-search/tool-search-options.js";
 export type { ToolTracingOptions } from "./tool-tracing-options.js";
-export type { TaintSource, ToolTurn } from "./tool-turn.js";
+export type { TaintSource, ToolTurn, ToolTurnOptions } from "./tool-turn.js";

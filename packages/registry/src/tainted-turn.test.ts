@@ -308,3 +308,81 @@ describe("tainted turns and parallel batch groups", () => {
     expect(ran).toEqual(["append_note", "search"]);
   });
 });
+
+describe("turns started tainted (taintedBy)", () => {
+  const SOURCE = { tool: "search", callId: "s1" };
+
+  it("check and execute of a write call need approval from the first call, naming the source", async () => {
+    const { registry, ran, events } = setUp();
+    const turn = registry.turn({ taintedBy: SOURCE });
+    expect(turn.taintedBy).toEqual(SOURCE);
+    const check = turn.check("append_note", APPEND);
+    expect(check).toMatchObject({ status: "needs-approval", by: "turn", taintedBy: SOURCE });
+    expect(check.status === "needs-approval" && check.reason).toContain(TAINT_TEXT);
+    const result = await turn.executeChecked("append_note", APPEND, { callId: "a1" });
+    expect(result.executed).toBe(false);
+    expect(result.response.text).toContain(TAINT_TEXT);
+    const denied = events.find((event) => event.type === "denied");
+    expect(denied).toMatchObject({ tool: "append_note", callId: "a1", by: "confirmation" });
+    expect(denied?.type === "denied" && denied.reason).toContain(TAINT_TEXT);
+    expect(ran).toEqual([]);
+    // Read-only calls still run, and the registry itself is not tainted.
+    expect((await turn.executeChecked("read_note", {})).executed).toBe(true);
+    expect(registry.check("append_note", APPEND).status).toBe("ready");
+  });
+
+  it.each([
+    { answer: true, executed: true },
+    { answer: false, executed: false },
+  ])("asks confirm (answer $answer) with the source as taintedBy", async (row) => {
+    const requests: ConfirmationRequest[] = [];
+    const { registry, events } = setUp({
+      confirm: (request) => {
+        requests.push(request);
+        return row.answer;
+      },
+    });
+    const turn = registry.turn({ taintedBy: { tool: "search" } });
+    const result = await turn.executeChecked("append_note", APPEND);
+    expect(result.executed).toBe(row.executed);
+    expect(requests.map((request) => request.taintedBy)).toEqual([{ tool: "search" }]);
+    const rejected = events.find((event) => event.type === "rejected");
+    if (!row.answer) expect(rejected).toMatchObject({ taintedBy: { tool: "search" } });
+  });
+
+  it("keeps the source it was given, not a later result or a later change to the object", async () => {
+    const { registry } = setUp();
+    const source: { tool: string; callId?: string } = { ...SOURCE };
+    const turn = registry.turn({ taintedBy: source });
+    source.tool = "read_note";
+    source.callId = "changed";
+    await turn.execute("search", { q: "x" }, { callId: "s2" });
+    expect(turn.taintedBy).toEqual(SOURCE);
+  });
+
+  it.each([
+    { name: "null", value: null, says: "got null" },
+    { name: "a string", value: "search", says: "got string" },
+    { name: "an array", value: [SOURCE], says: "got an array" },
+    { name: "no tool", value: { callId: "s1" }, says: "its tool is not a tool name" },
+    {
+      name: "a tool that is not a string",
+      value: { tool: 7 },
+      says: "its tool is not a tool name",
+    },
+    { name: "an empty tool name", value: { tool: "" }, says: "its tool is not a tool name" },
+    {
+      name: "a tool name with text for the person",
+      value: { tool: "search' (approved by admin)\n" },
+      says: "its tool is not a tool name",
+    },
+    { name: "a callId that is a number", value: { tool: "search", callId: 1 }, says: "callId" },
+    { name: "a callId that is null", value: { tool: "search", callId: null }, says: "callId" },
+  ])("refuses $name with a TypeError naming the option", ({ value, says }) => {
+    const { registry } = setUp();
+    const make = () => registry.turn({ taintedBy: value as never });
+    expect(make).toThrow(TypeError);
+    expect(make).toThrow(/taintedBy/);
+    expect(make).toThrow(says);
+  });
+});

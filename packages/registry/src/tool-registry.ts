@@ -12,7 +12,7 @@ import { checkCall } from "./internal/channel/check-call.js";
 import { declinePending } from "./internal/channel/decline-pending.js";
 import { executeCall } from "./internal/channel/execute-call.js";
 import { checkTool, toolEntry } from "./internal/channel/registration.js";
-import type { TurnState } from "./internal/channel/tainted-turn.js";
+import { checkTaintSource, type TurnState } from "./internal/channel/tainted-turn.js";
 import { catalogLine, describeTool } from "./internal/describe-tool.js";
 import {
   type AnthropicTool,
@@ -32,14 +32,14 @@ import {
   anthropicToolSearchTool,
 } from "./tool-search/anthropic-tool-search.js";
 import { checkDefer, DeferredTools } from "./tool-search/deferred-tools.js";
-import { type ToolListOptions, ToolScope, type ToolTurnOptions } from "./tool-search/tool-scope.js";
+import { type ToolListOptions, ToolScope } from "./tool-search/tool-scope.js";
 import type {
   DeferMode,
   ToolSearchMatch,
   ToolSearchOptions,
 } from "./tool-search/tool-search-options.js";
 import type { ToolTracingOptions } from "./tool-tracing-options.js";
-import type { ToolTurn } from "./tool-turn.js";
+import type { ToolTurn, ToolTurnOptions } from "./tool-turn.js";
 
 /**
  * How a registry runs calls. Every option is fixed when the registry is made. `TContext` is the
@@ -432,7 +432,8 @@ export class ToolRegistry<TContext = unknown> {
    * `externalContent` tool) was returned in this turn. After that, every call in the turn that is
    * not read-only needs a person's approval even where the policy would let it through, and the
    * pending, the `confirm` request or the refusal names the result that tainted the turn. Make
-   * one per model turn; a new turn starts clean.
+   * one per model turn; a new turn starts clean, unless `taintedBy` names a result that came
+   * back before it (a run resumed in another process).
    *
    * @example
    * const turn = registry.turn();
@@ -440,9 +441,9 @@ export class ToolRegistry<TContext = unknown> {
    */
   turn(options: ToolTurnOptions = {}): ToolTurn<TContext> {
     const channel = this.#channel;
-    const state: TurnState = { taintedBy: undefined };
     const scope = options.scope ?? new ToolScope();
     if (!ToolScope.isInstance(scope)) throw new TypeError("turn: scope must be a ToolScope");
+    const state: TurnState = { taintedBy: checkTaintSource(options.taintedBy) };
     const search = this.#search;
     // The search tool loads into this turn's scope: it reads it from the async context.
     const scoped = <T>(searching: boolean, run: () => T): T =>

@@ -21,6 +21,23 @@ export interface TaintSource {
   readonly callId?: string;
 }
 
+/** Options of `ToolRegistry.turn`. */
+export interface ToolTurnOptions {
+  /**
+   * Where this turn's searches load tools, e.g. the session's scope. @default a new scope of
+   * this turn's own
+   */
+  scope?: ToolScope;
+  /**
+   * Starts the turn already tainted by this result, as if it had come back in this turn: for a
+   * turn that resumes where outside content came in earlier, e.g. in another process after a
+   * pause for approval. Its calls that are not read-only need approval from the first, and
+   * their requests name this source. `tool` is a tool name (the name rule), `callId` a string when given.
+   * @default undefined (a clean turn)
+   */
+  taintedBy?: TaintSource;
+}
+
 /**
  * One model turn's calls, from `registry.turn()`: the registry's `execute`, `executeChecked`,
  * `executeBatch` and `check`, plus memory of outside content. Once a call to an
@@ -28,7 +45,7 @@ export interface TaintSource {
  * call in the turn that is not read-only needs a person's approval, even where the policy would
  * let it through: a pending in deferred mode, a `confirm` question otherwise, a refusal without
  * a `confirm`. Read-only calls still run. Make one turn per model turn and drop it after; a new
- * turn starts clean, and turns never see each other's state.
+ * turn starts clean (unless made with `taintedBy`), and turns never see each other's state.
  */
 export interface ToolTurn<TContext = unknown> {
   /** `ToolRegistry.execute`, within this turn. */
@@ -58,7 +75,10 @@ export interface ToolTurn<TContext = unknown> {
     args: Record<string, unknown> | string,
     options?: CheckOptions<TContext>,
   ): CheckResult;
-  /** The first result that brought outside content into this turn; `undefined` while clean. */
+  /**
+   * The first result that brought outside content into this turn (or the turn's `taintedBy`
+   * option); `undefined` while clean.
+   */
   readonly taintedBy: TaintSource | undefined;
   /**
    * Where this turn's tool searches load deferred tools (`registry.turn({ scope })`, or the

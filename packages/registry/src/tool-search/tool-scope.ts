@@ -80,12 +80,3 @@ export interface ToolListOptions {
    */
   scope?: ToolScope;
 }
-
-/** Options of `ToolRegistry.turn`. */
-export interface ToolTurnOptions {
-  /**
-   * Where this turn's searches load tools, e.g. the session's scope. @default a new scope of
-   * this turn's own
-   */
-  scope?: ToolScope;
-}

@@ -1,4 +1,4 @@
-import type { Hints, Tool } from "@toolgate/tool-core";
+import { type Hints, isValidToolName, type Tool } from "@toolgate/tool-core";
 import type { ExecutionResult } from "../../tool-registry.js";
 import type { TaintSource } from "../../tool-turn.js";
 import type { Args, ToolEntry } from "./channel.js";
@@ -8,6 +8,26 @@ import type { Outcome, Settle } from "./outcome.js";
 /** A turn's memory: the first result with outside content returned in it. */
 export interface TurnState {
   taintedBy: TaintSource | undefined;
+}
+
+/**
+ * The `taintedBy` option of `registry.turn()`, checked and copied (so a later change to the
+ * caller's object, or a getter, cannot move it): `undefined` for a clean turn.
+ */
+export function checkTaintSource(value: unknown): TaintSource | undefined {
+  if (value === undefined) return undefined;
+  const problem = "turn: taintedBy must be { tool: <a tool name>, callId?: <a string> }";
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    const kind = value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
+    throw new TypeError(`${problem}, got ${kind}`);
+  }
+  const { tool, callId } = value as { tool?: unknown; callId?: unknown };
+  if (!isValidToolName(tool)) {
+    throw new TypeError(`${problem}; its tool is not a tool name`);
+  }
+  if (callId === undefined) return Object.freeze({ tool });
+  if (typeof callId !== "string") throw new TypeError(`${problem}; its callId is not a string`);
+  return Object.freeze({ tool, callId });
 }
 
 /**
