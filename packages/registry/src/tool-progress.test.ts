@@ -339,6 +339,23 @@ describe("a generator execute", () => {
     }
   });
 
+  it("a generator returned from a promise is a failure, not '{}' as a success", async () => {
+    const registry = new ToolRegistry();
+    registry.register(
+      tool({
+        name: "wrapped",
+        async execute() {
+          return (async function* () {
+            yield { progress: 1 };
+          })();
+        },
+      }),
+    );
+    const response = await registry.execute("wrapped", {});
+    expect(response.isError).toBe(true);
+    expect(response.text).toBe("Tool 'wrapped' failed: TypeError");
+  });
+
   it("what it throws is its failure: a ToolError verbatim, anything else by type", async () => {
     const registry = new ToolRegistry();
     registry.register(

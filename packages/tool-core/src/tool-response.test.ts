@@ -46,6 +46,18 @@ describe("ToolResponse", () => {
 });
 
 describe("toToolResponse", () => {
+  it.each([
+    ["an async generator", (async function* () {})()],
+    ["a generator", (function* () {})()],
+    ["a Map iterator", new Map([["a", 1]]).values()],
+  ])("refuses %s, which JSON would make '{}'", (_label, value) => {
+    expect(() => toToolResponse(value)).toThrow(/iterator \(a generator\?\)/);
+  });
+  it("still takes an array and a plain object with a next field", () => {
+    expect(toToolResponse([1]).data).toEqual([1]);
+    expect(toToolResponse({ next: 2 }).data).toEqual({ next: 2 });
+  });
+
   it("keeps a ToolResponse as is", () => {
     const response = ToolResponse.error("bad");
     expect(toToolResponse(response)).toBe(response);

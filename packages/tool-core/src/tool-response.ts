@@ -88,13 +88,19 @@ Object.defineProperty(ToolResponse.prototype, marker, { value: true });
  * Normalises what a tool returned: a `ToolResponse` as is; a string as ok text; `undefined` or
  * `null` as ok `"(done)"`; anything else as ok pretty JSON text with the value as `data`.
  *
- * @throws TypeError when the value cannot become JSON (a cycle, a bigint, a function): that is a
- *   bug in the tool, not something to show the model.
+ * @throws TypeError when the value cannot become JSON (a cycle, a bigint, a function), or is an
+ *   iterator (a generator object, which JSON would make `"{}"`): that is a bug in the tool, not
+ *   something to show the model. (The registry runs a generator `execute` itself.)
  */
 export function toToolResponse(value: unknown): ToolResponse {
   if (ToolResponse.isInstance(value)) return value;
   if (typeof value === "string") return ToolResponse.ok(value);
   if (value === undefined || value === null) return ToolResponse.ok("(done)");
+  if (isIterator(value)) {
+    throw new TypeError(
+      "tool result is an iterator (a generator?), not a value: return its result, or make execute itself the generator",
+    );
+  }
   let json: string | undefined;
   try {
     json = JSON.stringify(value, null, 2);
@@ -107,4 +113,13 @@ export function toToolResponse(value: unknown): ToolResponse {
     throw new TypeError(`tool result of type ${typeof value} cannot be converted to JSON`);
   }
   return ToolResponse.ok(json, value);
+}
+
+function isIterator(value: unknown): boolean {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as { next?: unknown }).next === "function" &&
+    (Symbol.iterator in value || Symbol.asyncIterator in value)
+  );
 }

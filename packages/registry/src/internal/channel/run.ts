@@ -75,23 +75,23 @@ export function run<T>(
       else if (isGenerator(value)) {
         pending = drainGenerator(value, context.progress ?? ignoreProgress, never);
       } else {
-        CallContext.endProgress(context);
+        if (hearing !== undefined) CallContext.endProgress(context);
         return returned(channel, entry, callId, value, started);
       }
       // Settled in the same turn as the tool's promise: `execute` waits no turn more.
       return whenSettled(
         pending,
         (resolved) => {
-          CallContext.endProgress(context);
+          if (hearing !== undefined) CallContext.endProgress(context);
           return settle(returned(channel, entry, callId, resolved, started));
         },
         (error) => {
-          CallContext.endProgress(context);
+          if (hearing !== undefined) CallContext.endProgress(context);
           return settle(thrown(channel, entry, callId, error, started));
         },
       );
     } catch (error) {
-      CallContext.endProgress(context);
+      if (hearing !== undefined) CallContext.endProgress(context);
       return thrown(channel, entry, callId, error, started);
     }
   }
