@@ -99,9 +99,11 @@ export {
   type ToolRegistryOptions,
 } from "./tool-registry.js";
 export type {
+  AnthropicBm25ToolSearchTool,
   AnthropicDeferredTool,
   AnthropicNativeSearchEntry,
   AnthropicNativeSearchOptions,
+  AnthropicRegexToolSearchTool,
   AnthropicToolSearchTool,
 } from "./tool-search/anthropic-tool-search.js";
 export {

@@ -7,13 +7,24 @@ export interface AnthropicDeferredTool extends AnthropicTool {
   defer_loading: true;
 }
 
-/** Anthropic's server-side tool search tool (BM25 or regex variant, version 2025-11-19). */
-export interface AnthropicToolSearchTool {
-  /** The server tool's type. */
-  type: "tool_search_tool_bm25_20251119" | "tool_search_tool_regex_20251119";
+/** Anthropic's server-side tool search tool, BM25 variant (natural-language queries). */
+export interface AnthropicBm25ToolSearchTool {
+  /** The server tool's type, version 2025-11-19. */
+  type: "tool_search_tool_bm25_20251119";
   /** The server tool's name. */
-  name: "tool_search_tool_bm25" | "tool_search_tool_regex";
+  name: "tool_search_tool_bm25";
 }
+
+/** Anthropic's server-side tool search tool, regex variant (the model writes patterns). */
+export interface AnthropicRegexToolSearchTool {
+  /** The server tool's type, version 2025-11-19. */
+  type: "tool_search_tool_regex_20251119";
+  /** The server tool's name. */
+  name: "tool_search_tool_regex";
+}
+
+/** Anthropic's server-side tool search tool, either variant. */
+export type AnthropicToolSearchTool = AnthropicBm25ToolSearchTool | AnthropicRegexToolSearchTool;
 
 /** One entry of `toAnthropicTools` with `nativeSearch`. */
 export type AnthropicNativeSearchEntry =
