@@ -223,9 +223,22 @@ const hostileParameters: [string, () => unknown, string][] = [
     "not plain JSON",
   ],
   [
-    "a jsonSchema.input that is not a function",
+    "JSON with a ~standard key (an MCP server's schema), which is no Standard Schema",
     () => ({ "~standard": { version: 1, vendor: "acme", jsonSchema: { input: 1 } } }),
-    "cannot be converted to JSON Schema",
+    'must have type "object", got undefined',
+  ],
+  [
+    "a Standard Schema whose vendor name is hostile",
+    () => ({ "~standard": { version: 1, vendor: "\u001b[2Jx".repeat(50), validate: () => ({}) } }),
+    "a Standard Schema (its library) without Standard JSON Schema support",
+  ],
+  [
+    "a jsonSchema.input that throws a TypeError",
+    () =>
+      standardJson(() => {
+        throw new TypeError("not supported");
+      }),
+    "cannot be converted to JSON Schema (not supported)",
   ],
 ];
 

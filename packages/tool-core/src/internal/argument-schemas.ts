@@ -56,8 +56,10 @@ export function argumentSchemas(value: unknown, toolName: string): ArgumentSchem
 
 /** A schema that implements Standard JSON Schema (zod 4.2+, ArkType, Valibot's converter). */
 export function isStandardJsonSchema(value: unknown): value is StandardJSONSchemaV1 {
-  const props = standardProps(value);
-  return props !== undefined && isRecord(props.jsonSchema);
+  // A converter is a function: a JSON document (an MCP server's schema with a "~standard" key)
+  // can never pass for a Standard Schema.
+  const converter = standardProps(value)?.jsonSchema;
+  return isRecord(converter) && typeof converter.input === "function";
 }
 
 /** The schema's `~standard.validate`, when it has one (a Standard Schema, not only Standard JSON Schema). */
@@ -100,11 +102,14 @@ function standardInputJsonSchema(schema: StandardJSONSchemaV1, toolName: string)
 export function parametersProblem(value: unknown): string | undefined {
   if (isStandardJsonSchema(value)) return undefined;
   const props = standardProps(value);
-  if (props !== undefined) {
-    const vendor = typeof props.vendor === "string" ? props.vendor : "unknown";
+  if (props !== undefined && typeof props.validate === "function") {
+    const vendor =
+      typeof props.vendor === "string" && /^[\w@./-]{1,40}$/.test(props.vendor)
+        ? props.vendor
+        : "its library";
     return vendor === "zod"
       ? "a zod schema without Standard JSON Schema support (zod 3, or zod/mini): upgrade zod to 4.2+ and use the classic API, or pass z.toJSONSchema(schema)"
-      : `a ${vendor} Standard Schema without Standard JSON Schema support (~standard.jsonSchema): upgrade ${vendor}, wrap the schema with its JSON Schema converter, or pass a JSON object schema`;
+      : `a Standard Schema (${vendor}) without Standard JSON Schema support (~standard.jsonSchema): upgrade ${vendor}, wrap the schema with its JSON Schema converter, or pass a JSON object schema`;
   }
   if (typeof value === "function") {
     return "a function: pass a schema object (a JSON object schema, TypeBox, or a Standard JSON Schema such as zod 4.2+), not a function that makes one";
