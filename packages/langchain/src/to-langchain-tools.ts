@@ -1,13 +1,15 @@
 import type { StructuredTool, ToolRunnableConfig } from "@langchain/core/tools";
 import type {
   CheckNeedsApproval,
+  CheckReady,
   ExecuteOptions,
   ToolRegistry,
   ToolTurn,
 } from "@toolgate/registry";
 import { CallGate } from "@toolgate/registry/internal";
-import { ToolResponse } from "@toolgate/tool-core";
+import { type Hints, hints, ToolResponse } from "@toolgate/tool-core";
 import { ChannelTool } from "./internal/channel-tool.js";
+import { decisionAwaits } from "./internal/decision-awaits.js";
 import { isApproval } from "./internal/is-approval.js";
 import { TurnsByUserMessage } from "./internal/turns-by-user-message.js";
 import type { ToolApprovalRequest } from "./tool-approval.js";
@@ -90,6 +92,14 @@ export function toLangChainTools<TContext = unknown>(
         // Throws LangGraph's GraphInterrupt until the graph is resumed with the decision.
         const approved = isApproval(interrupt(approvalRequest(check, callId)), callId);
         execute.confirm = () => approved;
+      } else if (check.status === "ready" && decisionAwaits(config, callId)) {
+        // It paused for approval in a run this process did not see, e.g. its turn was tainted by
+        // a result of the same model step that is not in the graph state yet: the decision
+        // stands. interrupt returns it at once.
+        const request = resumedRequest(check, callId, registry.get(name)?.hints ?? hints());
+        if (!isApproval(interrupt(request), callId)) {
+          return ToolResponse.error(`Tool '${name}' was not run: the confirmation was declined.`);
+        }
       }
     }
     const exclusive = registry.get(name)?.parallel !== true;
@@ -131,6 +141,24 @@ function approvalRequest(
     hints: check.hints,
     by: check.by,
     reason: check.reason,
+  };
+}
+
+/** The request of a call resumed with a decision: never shown, as the decision is already in. */
+function resumedRequest(
+  check: CheckReady,
+  callId: string | undefined,
+  toolHints: Hints,
+): ToolApprovalRequest {
+  return {
+    type: "toolgate/approval",
+    tool: check.tool,
+    origin: check.origin,
+    ...(callId === undefined ? {} : { callId }),
+    args: check.args,
+    hints: toolHints,
+    by: "turn",
+    reason: "This call paused for a person's approval; the decision it resumes with stands.",
   };
 }
 

@@ -1,6 +1,7 @@
-import { AIMessage, HumanMessage } from "@langchain/core/messages";
+import { AIMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
 import type { ToolRunnableConfig } from "@langchain/core/tools";
 import { ToolRegistry } from "@toolgate/registry";
+import { tool } from "@toolgate/tool-core";
 import { describe, expect, it } from "vitest";
 import { TurnsByUserMessage } from "./turns-by-user-message.js";
 
@@ -50,5 +51,41 @@ describe("TurnsByUserMessage", () => {
     turns.turnFor(config("t", human("c")));
     expect(turns.turnFor(config("t", human("a")))).toBe(a);
     expect(turns.turnFor(config("t", human("b")))).not.toBe(b);
+  });
+});
+
+describe("TurnsByUserMessage, for a turn this process has not seen", () => {
+  function searchRegistry() {
+    const registry = new ToolRegistry();
+    registry.register(
+      tool({
+        name: "search",
+        externalContent: true,
+        hints: { readOnly: true },
+        execute: () => "r",
+      }),
+    );
+    return registry;
+  }
+  const searched = [
+    human("m1"),
+    new AIMessage({ content: "", tool_calls: [{ name: "search", id: "s1", args: {} }] }),
+    new ToolMessage({ content: "r", tool_call_id: "s1", name: "search" }),
+  ];
+
+  it("starts it tainted by the state's search result since the user message", () => {
+    const turns = new TurnsByUserMessage(searchRegistry());
+    expect(turns.turnFor(config("t1", ...searched))?.taintedBy).toEqual({
+      tool: "search",
+      callId: "s1",
+    });
+    expect(turns.turnFor(config("t1", human("m0")))?.taintedBy).toBeUndefined();
+  });
+
+  it("keeps a turn it has seen as it is (its memory is the record)", () => {
+    const turns = new TurnsByUserMessage(searchRegistry());
+    const turn = turns.turnFor(config("t1", human("m1")));
+    expect(turns.turnFor(config("t1", ...searched))).toBe(turn);
+    expect(turn?.taintedBy).toBeUndefined();
   });
 });
