@@ -165,6 +165,16 @@ describe("the search tool", () => {
     expect(found.text).toMatch(/^Loaded for your next step:/);
   });
 
+  it("takes another name, which the turn recognises", async () => {
+    const r = new ToolRegistry({ toolSearch: { defer: "always", name: "find_tools" } });
+    r.registerAll(github);
+    expect(openAINames(r.toOpenAITools())).toEqual(["find_tools"]);
+    const turn = r.turn();
+    await turn.execute("find_tools", { query: "merge" });
+    expect(turn.scope.has("merge_pull_request")).toBe(true);
+    expect(() => r.register(make("find_tools", "mine"))).toThrow(/already registered/);
+  });
+
   it("refuses to load outside a turn, with a readable error", async () => {
     const r = registry();
     const response = await r.execute("tool_search", { query: "merge" });
