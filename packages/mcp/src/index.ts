@@ -13,6 +13,7 @@ export {
 } from "./mcp-client.js";
 export { MCPClientError } from "./mcp-client-error.js";
 export { MCP_ERROR_CODES, type MCPClientErrorCode, type MCPErrorCode } from "./mcp-error-codes.js";
+export type { MCPLockedTool, MCPLockFile } from "./mcp-lock-file.js";
 export { MCPTool, type MCPToolOptions } from "./mcp-tool.js";
 export { type PinMismatch, PinningError } from "./pinning-error.js";
 export { DEFAULT_MAX_DESCRIPTION_CHARS, sanitizeDescription } from "./sanitize-description.js";

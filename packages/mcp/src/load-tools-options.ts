@@ -17,4 +17,12 @@ export interface LoadToolsOptions {
   include?: readonly string[];
   /** Never load the tools that match one of these; wins over `include`. @default none */
   exclude?: readonly string[];
+  /**
+   * Make the tools from the client's `lock` (version 2) without starting the server or
+   * connecting: the first call of any of them starts it, checks its listing against the same
+   * pins (a server that changed is refused, the call answers why and never runs) and serves the
+   * call; calls that arrive together share one start. On a client already connected, the same
+   * as without it. Needs the `lock` option (else a `TypeError`). @default false
+   */
+  lazy?: boolean;
 }

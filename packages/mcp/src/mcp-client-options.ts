@@ -1,6 +1,7 @@
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { MCPClientEvent } from "./mcp-client-event.js";
+import type { MCPLockFile } from "./mcp-lock-file.js";
 import type { MCPRestartOptions } from "./mcp-restart-options.js";
 
 /** The namespace rule: letters, digits and `-`, no `_` (the first `_` of a display name ends it). */
@@ -51,6 +52,14 @@ export interface MCPClientOptions {
    * `MCPClient.fingerprints()`). Any mismatch throws `PinningError`; unpinned tools are not loaded.
    */
   expectedFingerprints?: Record<string, string>;
+  /**
+   * The server's lock file (`toolgate-mcp pin`, read with `JSON.parse`): its `fingerprints` are
+   * the pins (instead of `expectedFingerprints`, not with them), and a version 2 lock's reviewed
+   * definitions let `loadTools({ lazy: true })` make the tools before the server runs; the first
+   * call of one starts it, checked against the same pins. Its `namespace` must be this client's.
+   * A malformed lock, or a definition that does not hash to its pin, is a `TypeError`.
+   */
+  lock?: MCPLockFile;
   /** Limit for the handshake and for each call in total (progress cannot extend it); `null` = none. @default 30000 */
   timeoutMs?: number | null;
   /**

@@ -32,6 +32,9 @@ expectTypeOf<{
   restart: { maxAttempts: 2 };
 }>().toExtend<MCPClientOptions>();
 expectTypeOf<MCPClientEvent["type"]>().toEqualTypeOf<
+  | "starting"
+  | "started"
+  | "start-failed"
   | "disconnected"
   | "restarting"
   | "restarted"
@@ -41,6 +44,16 @@ expectTypeOf<MCPClientEvent["type"]>().toEqualTypeOf<
   | "call-retried"
 >();
 expectTypeOf(client.callTool("x", {})).toEqualTypeOf<Promise<ToolResponse>>();
+// A lock read with JSON.parse is accepted as is; lazy loading is a boolean next to the filter.
+expectTypeOf<{
+  namespace: "a";
+  command: "x";
+  lock: ReturnType<typeof JSON.parse>;
+}>().toExtend<MCPClientOptions>();
+expectTypeOf(client.loadTools({ lazy: true, include: ["a*"] })).toEqualTypeOf<Promise<MCPTool[]>>();
+// @ts-expect-error: lazy is a boolean
+void client.loadTools({ lazy: "yes" });
+expectTypeOf<Extract<MCPClientEvent, { type: "started" }>["latencyMs"]>().toEqualTypeOf<number>();
 expectTypeOf(client.fingerprints()).toEqualTypeOf<Record<string, string>>();
 expectTypeOf(client).toExtend<AsyncDisposable>();
 

@@ -79,11 +79,14 @@ export class MCPClient implements AsyncDisposable {
       onToolListChanged: () => this.#catalog.scheduleRelist(),
       restart: checked.restart,
       verifyAfterRestart: () => this.#catalog.verifyAfterRestart(),
+      verifyAfterStart: () => this.#catalog.verifyAfterStart(),
       onEvent: own.onEvent,
     });
     this.#catalog = new ToolCatalog({
       connection: this.#connection,
       pins: this.#pins,
+      lock: checked.lock,
+      serverFingerprint: this.serverFingerprint,
       client: this,
       maxDescriptionChars: checked.maxDescriptionChars,
       requiresConfirmation: own.requiresConfirmation ?? true,
@@ -196,15 +199,28 @@ export class MCPClient implements AsyncDisposable {
    * before pinning: only chosen tools are compared with the pins and appear in `fingerprints()`,
    * and until the next `loadTools` the client refuses calls of the others.
    *
+   * `options.lazy` (with a version 2 `lock`, before the server runs) makes the tools from the
+   * lock's reviewed definitions at once, with no process started and no connection: the first
+   * call of one starts the server, checks its listing against the same pins (a changed server is
+   * refused and the call answers why) and serves the call; calls arriving together share one
+   * start, reported by `onEvent` (`starting`, `started` with its latency, `start-failed`).
+   *
    * @throws PinningError naming each pinned tool whose definition differs (nothing is loaded);
    *   MCPClientError when not connected (`MCP_CLIENT_NOT_CONNECTED`, `MCP_CLIENT_CLOSED`) or when
    *   the listing fails (`MCP_CLIENT_LIST_FAILED`), times out (`MCP_CLIENT_TIMEOUT`) or pushes
-   *   past a bound (`MCP_CLIENT_DROPPED`); TypeError for a malformed filter.
+   *   past a bound (`MCP_CLIENT_DROPPED`); TypeError for a malformed filter, or `lazy` without a
+   *   version 2 lock; with `lazy`, PinningError when the lock pins another command or URL.
    */
   loadTools(options?: LoadToolsOptions): Promise<MCPTool[]> {
     let filter: ToolNameFilter | undefined;
     try {
       filter = options === undefined ? undefined : new ToolNameFilter(options);
+      const lazy = options?.lazy ?? false;
+      if (typeof lazy !== "boolean") throw new TypeError("loadTools lazy must be a boolean");
+      if (lazy) {
+        const tools = this.#catalog.loadLocked(filter);
+        if (tools !== undefined) return Promise.resolve(tools);
+      }
     } catch (error) {
       return Promise.reject(error);
     }

@@ -14,7 +14,10 @@ export const MCP_CLIENT_ERROR_CODES = {
   closed: "MCP_CLIENT_CLOSED",
   /** `connect()` on a client whose connection failed or ended: make a new `MCPClient`. */
   notReusable: "MCP_CLIENT_NOT_REUSABLE",
-  /** The server stopped `restart.maxAttempts` times in a row without answering a call: it is not restarted again. */
+  /**
+   * The server stopped (or, loaded lazily, failed to start) `restart.maxAttempts` times in a row
+   * without answering a call: it is not started again.
+   */
   restartLimit: "MCP_CLIENT_RESTART_LIMIT",
 } as const;
 

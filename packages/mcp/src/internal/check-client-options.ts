@@ -3,6 +3,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { canonicalJson, isRecord, timeoutOption } from "@toolgate/tool-core/internal";
 import { type MCPClientOptions, NAMESPACE_PATTERN } from "../mcp-client-options.js";
 import { checkLimit, DEFAULT_MAX_DESCRIPTION_CHARS } from "../sanitize-description.js";
+import { type CheckedLockFile, checkLockFile } from "./check-lock-file.js";
 import { type RestartPolicy, restartPolicy } from "./restart-policy.js";
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -17,8 +18,10 @@ interface CheckedClientOptions {
   maxDescriptionChars: number;
   /** By the shared timeout rule (tool-core/internal `timeoutOption`); `null`: no limit. */
   timeoutMs: number | null;
-  /** `expectedFingerprints` as a map, when given. */
+  /** `expectedFingerprints` (or the lock's `fingerprints`) as a map, when given. */
   pins: ReadonlyMap<string, string> | undefined;
+  /** The `lock` option, checked. */
+  lock: CheckedLockFile | undefined;
   /** How a server that went away is brought back; undefined: never (off, or a caller's transport). */
   restart: RestartPolicy | undefined;
 }
@@ -63,12 +66,14 @@ export function checkClientOptions(options: MCPClientOptions): CheckedClientOpti
   if (options.onEvent !== undefined && typeof options.onEvent !== "function") {
     throw new TypeError("MCPClient onEvent must be a function");
   }
+  const lock = checkLock(options, namespace);
   return {
     serverIdentity: identity.text,
     serverFingerprint,
     maxDescriptionChars,
     timeoutMs,
-    pins: checkPins(options.expectedFingerprints),
+    pins: checkPins(lock === undefined ? options.expectedFingerprints : lock.fingerprints),
+    lock,
     // A transport the caller made cannot be started twice.
     restart: options.transport === undefined ? restart : undefined,
   };
@@ -129,6 +134,25 @@ function checkConnection(options: MCPClientOptions): { text: string; pinned: unk
     text: `transport ${transport.constructor?.name ?? "custom"}`,
     pinned: { transport: "custom" },
   };
+}
+
+function checkLock(options: MCPClientOptions, namespace: string): CheckedLockFile | undefined {
+  if (options.lock === undefined) return undefined;
+  if (options.expectedFingerprints !== undefined) {
+    throw new TypeError(
+      "MCPClient takes lock or expectedFingerprints, not both: the lock's fingerprints are the pins",
+    );
+  }
+  const checked = checkLockFile(options.lock);
+  if (!checked.ok) {
+    throw new TypeError(`MCPClient lock is malformed: ${checked.errors.join("; ")}`);
+  }
+  if (checked.lock.namespace !== namespace) {
+    throw new TypeError(
+      `MCPClient lock was pinned with namespace '${checked.lock.namespace}', not '${namespace}' (display names include it): use the lock's namespace`,
+    );
+  }
+  return checked.lock;
 }
 
 function checkPins(pins: unknown): ReadonlyMap<string, string> | undefined {

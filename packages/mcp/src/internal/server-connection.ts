@@ -20,8 +20,9 @@ const CLIENT_INFO = { name: "toolgate", version: "0.1.0" };
 
 /**
  * Where a connection is in its life. It never goes back to `idle`; it goes from `disconnected`
- * back to `connecting` only through a restart. `refused` (came back changed) and `exhausted`
- * (restarts used up) are final, like `dropped`, `failed` and `closed`.
+ * back to `connecting` only through a restart (or, for a server loaded lazily whose start failed,
+ * another start). `refused` (came back or started changed) and `exhausted` (attempts used up)
+ * are final, like `dropped`, `failed` and `closed`.
  */
 type ConnectionState =
   | "idle"
@@ -60,6 +61,12 @@ interface ServerConnectionOptions {
    * @throws PinningError when it came back changed; MCPClientError when it cannot be listed.
    */
   verifyAfterRestart(): Promise<void>;
+  /**
+   * Lists a server started on first use (its tools were made from the lock) and checks it
+   * against the pins before the call that started it goes through.
+   * @throws PinningError when it differs from the lock; MCPClientError when it cannot be listed.
+   */
+  verifyAfterStart(): Promise<void>;
   /** The client's `onEvent`. */
   onEvent: ((event: MCPClientEvent) => void) | undefined;
 }
@@ -79,6 +86,7 @@ export class ServerConnection {
   readonly #onToolListChanged: () => void;
   readonly #restart: RestartPolicy | undefined;
   readonly #verifyAfterRestart: () => Promise<void>;
+  readonly #verifyAfterStart: () => Promise<void>;
   readonly #onEvent: ((event: MCPClientEvent) => void) | undefined;
   #state: ConnectionState = "idle";
   /** Which server process or HTTP session this is: one more on each restart. */
@@ -87,7 +95,13 @@ export class ServerConnection {
   /** Restarts since the server last answered a call. */
   #attempts = 0;
   #restarting: Promise<void> | undefined;
+  /** The tools were made from the lock: the first call starts the server. */
+  #startOnFirstUse = false;
+  /** The server was up once (connected, or started and checked): later losses are restarts. */
+  #started = false;
   #refusal: PinningError | undefined;
+  /** Whether the refusal came at a start on first use or at a restart. */
+  #refusedAt: "start" | "restart" = "restart";
   #wakeRestart: (() => void) | undefined;
   #reason = "";
   #client: Client | undefined;
@@ -102,12 +116,24 @@ export class ServerConnection {
     this.#onToolListChanged = options.onToolListChanged;
     this.#restart = options.restart;
     this.#verifyAfterRestart = options.verifyAfterRestart;
+    this.#verifyAfterStart = options.verifyAfterStart;
     this.#onEvent = options.onEvent;
   }
 
   /** Which server process or HTTP session calls go to now: one more on each restart. */
   get generation(): number {
     return this.#generation;
+  }
+
+  /**
+   * Whether the server has not run yet and no start is under way: never connected, or loaded
+   * lazily and every start so far failed.
+   */
+  get beforeFirstStart(): boolean {
+    return (
+      this.#state === "idle" ||
+      (this.#startOnFirstUse && !this.#started && this.#state === "disconnected")
+    );
   }
 
   /** Why a server that came back from a restart is refused: it no longer matches its pins. */
@@ -160,9 +186,18 @@ export class ServerConnection {
    * @throws MCPClientError when the server cannot be reached or does not complete the handshake
    *   in time (its process is killed).
    */
-  open(): Promise<void> {
+  async open(): Promise<void> {
     this.#state = "connecting";
-    return this.#handshake(false);
+    await this.#handshake(false);
+    this.#started = true;
+  }
+
+  /**
+   * Starts the server on the first call (or `connect()`, or listing) instead of now: its tools
+   * were made from the lock. Only while `idle`.
+   */
+  startOnFirstUse(): void {
+    if (this.#state === "idle") this.#startOnFirstUse = true;
   }
 
   /**
@@ -271,8 +306,21 @@ export class ServerConnection {
    */
   ensureOpen(): Promise<void> | undefined {
     if (this.#restarting !== undefined) return this.#restarting;
-    if (this.#state !== "disconnected" || this.#restart === undefined) return undefined;
-    this.#restarting = this.#restartOnce(this.#restart).finally(() => {
+    const policy = this.#restart;
+    let opening: Promise<void>;
+    if (
+      this.#startOnFirstUse &&
+      !this.#started &&
+      (this.#state === "idle" || (this.#state === "disconnected" && policy !== undefined))
+    ) {
+      // First-use latency counts from here: the call that asked for the server.
+      opening = this.#startOnce(performance.now());
+    } else if (this.#state === "disconnected" && policy !== undefined) {
+      opening = this.#restartOnce(policy);
+    } else {
+      return undefined;
+    }
+    this.#restarting = opening.finally(() => {
       this.#restarting = undefined;
     });
     return this.#restarting;
@@ -306,69 +354,124 @@ export class ServerConnection {
     this.emit({ type: "disconnected", namespace: this.namespace, reason });
   }
 
+  /**
+   * Starts a server whose tools were made from the lock, on first use: attempts count and wait
+   * like restarts (without restarts, one attempt, and its failure is final), and the listing is
+   * checked against the pins before any call goes through.
+   */
+  async #startOnce(begun: number): Promise<void> {
+    const namespace = this.namespace;
+    const policy = this.#restart;
+    const attempt = this.#attempts + 1;
+    if (policy !== undefined && attempt > policy.maxAttempts) this.#giveUp(policy);
+    this.#attempts = attempt;
+    const delayMs = policy === undefined ? 0 : restartDelay(attempt, policy);
+    this.emit({ type: "starting", namespace, attempt, delayMs });
+    await this.#pause(delayMs);
+    if (this.#state !== "idle" && this.#state !== "disconnected") {
+      throw new Error(this.unavailable());
+    }
+    this.#state = "connecting";
+    try {
+      await this.#handshake(policy !== undefined);
+    } catch (error) {
+      throw this.#attemptFailed("start", attempt, error);
+    }
+    await this.#verifyListing("start", attempt);
+    this.#started = true;
+    this.emit({ type: "started", namespace, attempt, latencyMs: performance.now() - begun });
+  }
+
   async #restartOnce(policy: RestartPolicy): Promise<void> {
     const namespace = this.namespace;
     const attempt = this.#attempts + 1;
-    if (attempt > policy.maxAttempts) {
-      this.#state = "exhausted";
-      this.#reason = `went away again after ${policy.maxAttempts} restart${policy.maxAttempts === 1 ? "" : "s"} in a row with no call answered (last: ${this.#reason}); it is not restarted again (restart.maxAttempts is ${policy.maxAttempts})`;
-      this.emit({ type: "gave-up", namespace, attempts: policy.maxAttempts });
-      throw this.#exhaustedError();
-    }
+    if (attempt > policy.maxAttempts) this.#giveUp(policy);
     this.#attempts = attempt;
     const delayMs = restartDelay(attempt, policy);
     this.emit({ type: "restarting", namespace, attempt, delayMs });
-    if (delayMs > 0) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, delayMs);
-        this.#wakeRestart = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.#wakeRestart = undefined;
-    }
+    await this.#pause(delayMs);
     if (this.#state !== "disconnected") throw new Error(this.unavailable());
     this.#state = "connecting";
     try {
       await this.#handshake(true);
     } catch (error) {
-      throw this.#restartFailed(attempt, error);
+      throw this.#attemptFailed("restart", attempt, error);
     }
+    await this.#verifyListing("restart", attempt);
+    this.emit({ type: "restarted", namespace, attempt });
+  }
+
+  /** `maxAttempts` in a row, and no call answered: no more starts. */
+  #giveUp(policy: RestartPolicy): never {
+    const { maxAttempts } = policy;
+    const times = `${maxAttempts} ${this.#started ? "restart" : "start"}${maxAttempts === 1 ? "" : "s"} in a row`;
+    this.#state = "exhausted";
+    this.#reason = this.#started
+      ? `went away again after ${times} with no call answered (last: ${this.#reason}); it is not restarted again (restart.maxAttempts is ${maxAttempts})`
+      : `could not be started on first use in ${times} (last: ${this.#reason}); it is not started again (restart.maxAttempts is ${maxAttempts})`;
+    this.emit({ type: "gave-up", namespace: this.namespace, attempts: maxAttempts });
+    throw this.#exhaustedError();
+  }
+
+  /** Waits before an attempt; `close()` ends the wait. */
+  async #pause(delayMs: number): Promise<void> {
+    if (delayMs <= 0) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, delayMs);
+      this.#wakeRestart = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.#wakeRestart = undefined;
+  }
+
+  /**
+   * Lists the server that just came up and checks it against the pins: changed, it is refused
+   * for good; not listed, this attempt failed (a start without restarts, for good).
+   */
+  async #verifyListing(kind: "start" | "restart", attempt: number): Promise<void> {
     try {
-      await this.#verifyAfterRestart();
+      await (kind === "start" ? this.#verifyAfterStart() : this.#verifyAfterRestart());
     } catch (error) {
       // `state`, not `#state`: the listing may have ended the connection meanwhile.
       if (PinningError.isInstance(error) && this.state === "connected") {
         this.#state = "refused";
         this.#refusal = error;
+        this.#refusedAt = kind;
         this.#reason = `its tools differ from their pins (${error.mismatches.map((m) => m.name).join(", ")})`;
         void this.#client?.close().catch(() => {});
         void this.#transport?.close().catch(() => {});
-        this.emit({ type: "refused", namespace, error });
+        this.emit({ type: "refused", namespace: this.namespace, error });
         throw error;
       }
       if (this.state === "connected") {
-        this.#state = "disconnected";
+        this.#state = this.#restart === undefined ? "failed" : "disconnected";
         this.#reason = describeError(error);
         void this.#client?.close().catch(() => {});
         void this.#transport?.close().catch(() => {});
       }
-      throw this.#restartFailed(attempt, error);
+      throw this.#attemptFailed(kind, attempt, error);
     }
-    this.emit({ type: "restarted", namespace, attempt });
   }
 
   /** The error of a failed attempt, reported; the next call tries again while attempts remain. */
-  #restartFailed(attempt: number, error: unknown): unknown {
-    if (this.#state !== "disconnected") return error;
+  #attemptFailed(kind: "start" | "restart", attempt: number, error: unknown): unknown {
+    const again = this.#state === "disconnected";
+    // Closed or refused meanwhile; a restart that can no longer be tried again says so elsewhere.
+    if (!again && (kind === "restart" || this.#state !== "failed")) return error;
+    const policy = this.#restart;
+    const what = kind === "start" ? "could not be started on first use" : "could not be restarted";
+    const count =
+      policy === undefined ? "" : ` (attempt ${attempt} of ${policy.maxAttempts} in a row)`;
     const failed = new MCPClientError(
       MCPClientError.isInstance(error) ? error.code : MCP_CLIENT_ERROR_CODES.connectFailed,
-      `MCP server '${this.namespace}' could not be restarted (attempt ${attempt} of ${this.#restart!.maxAttempts} in a row): ${serverText(describeError(error), 2000)}`,
+      `MCP server '${this.namespace}' ${what}${count}: ${serverText(describeError(error), 2000)}`,
       { namespace: this.namespace, cause: error },
     );
-    this.#reason = describeError(error);
-    this.emit({ type: "restart-failed", namespace: this.namespace, attempt, error: failed });
+    if (again) this.#reason = describeError(error);
+    const type = kind === "start" ? "start-failed" : "restart-failed";
+    this.emit({ type, namespace: this.namespace, attempt, error: failed });
     return failed;
   }
 
@@ -413,7 +516,9 @@ export class ServerConnection {
       case "disconnected":
         return `MCP server '${this.namespace}' is disconnected (${this.#reason})`;
       case "refused":
-        return `MCP server '${this.namespace}' came back from a restart changed and is refused: ${this.#reason}`;
+        return this.#refusedAt === "start"
+          ? `MCP server '${this.namespace}' was started on first use and is refused: ${this.#reason}`
+          : `MCP server '${this.namespace}' came back from a restart changed and is refused: ${this.#reason}`;
       case "exhausted":
         return `MCP server '${this.namespace}' ${this.#reason}`;
       case "dropped":

@@ -1,11 +1,13 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { fingerprintTool, type MCPToolDefinition } from "../fingerprint-tool.js";
 import { MCPClientError } from "../mcp-client-error.js";
+import { SERVER_PIN_KEY } from "../mcp-client-options.js";
 import { MCP_CLIENT_ERROR_CODES } from "../mcp-error-codes.js";
 import type { MCPTool } from "../mcp-tool.js";
 import { type PinMismatch, PinningError } from "../pinning-error.js";
 import type { SkippedTool } from "../skipped-tool.js";
 import { assignDisplayNames } from "./assign-display-names.js";
+import type { CheckedLockFile } from "./check-lock-file.js";
 import { describeError } from "./clean-error.js";
 import { listAllTools } from "./list-all-tools.js";
 import { type MakeMCPToolSettings, makeMCPTool } from "./make-mcp-tool.js";
@@ -19,6 +21,10 @@ interface ToolCatalogOptions extends MakeMCPToolSettings {
   connection: ServerConnection;
   /** `expectedFingerprints` by display name; without pins, tools are approved on first use. */
   pins: ReadonlyMap<string, string> | undefined;
+  /** The `lock` option: its version 2 definitions make the tools of `loadLocked`. */
+  lock: CheckedLockFile | undefined;
+  /** `serverFingerprint` of the client, checked against the lock before anything is made. */
+  serverFingerprint: string;
 }
 
 /**
@@ -29,6 +35,8 @@ interface ToolCatalogOptions extends MakeMCPToolSettings {
 export class ToolCatalog {
   readonly #connection: ServerConnection;
   readonly #pins: ReadonlyMap<string, string> | undefined;
+  readonly #lock: CheckedLockFile | undefined;
+  readonly #serverFingerprint: string;
   readonly #settings: MakeMCPToolSettings;
   /** Tools approved without pins (trust on first use): display name → fingerprint. */
   readonly #approved = new Map<string, string>();
@@ -51,6 +59,8 @@ export class ToolCatalog {
   constructor(options: ToolCatalogOptions) {
     this.#connection = options.connection;
     this.#pins = options.pins;
+    this.#lock = options.lock;
+    this.#serverFingerprint = options.serverFingerprint;
     this.#settings = {
       client: options.client,
       maxDescriptionChars: options.maxDescriptionChars,
@@ -183,6 +193,98 @@ export class ToolCatalog {
   }
 
   /**
+   * The tools of the lock's definitions, made without the server (see `loadTools({ lazy: true })`):
+   * each as `load` would make it from the same definition, under the same filter. The server
+   * then starts on first use (`ServerConnection.startOnFirstUse`), checked by `verifyAfterStart`.
+   *
+   * @returns undefined when the server runs already (or is starting): then `load` lists it.
+   * @throws TypeError without a version 2 lock; PinningError when the lock pins another server
+   *   command or URL (nothing is made, nothing runs).
+   */
+  loadLocked(filter: ToolNameFilter | undefined): MCPTool[] | undefined {
+    const lock = this.#lock;
+    const namespace = this.#connection.namespace;
+    if (lock === undefined) {
+      throw new TypeError(
+        `MCPClient '${namespace}': loadTools({ lazy: true }) needs the lock option (a toolgate-mcp pin lock file)`,
+      );
+    }
+    if (lock.version !== 2) {
+      throw new TypeError(
+        `MCPClient '${namespace}': loadTools({ lazy: true }) needs a version 2 lock, which holds each tool's reviewed definition; this lock is version ${lock.version} (pins only): pin the server again with toolgate-mcp pin, or connect and call loadTools() without lazy`,
+      );
+    }
+    if (!this.#connection.beforeFirstStart) return undefined;
+    const pinned = lock.fingerprints[SERVER_PIN_KEY]!;
+    if (pinned !== this.#serverFingerprint) {
+      throw new PinningError(
+        [{ name: SERVER_PIN_KEY, expected: pinned, actual: this.#serverFingerprint }],
+        namespace,
+      );
+    }
+    const skipped: SkippedTool[] = [];
+    const fingerprints: Record<string, string> = {};
+    const tools: MCPTool[] = [];
+    const retrySafe = new Set<string>();
+    for (const [name, locked] of Object.entries(lock.tools)) {
+      const { remoteName, definition } = locked;
+      if (filter !== undefined && !filter.selects(remoteName)) continue;
+      // The checked lock's definition hashes to this pin.
+      const fingerprint = lock.fingerprints[name]!;
+      const made = this.#makeTool(definition as unknown as NamedEntry, name, fingerprint);
+      if (typeof made === "string") {
+        skipped.push(skippedTool(remoteName, made));
+        continue;
+      }
+      fingerprints[name] = fingerprint;
+      if (made.hints.readOnly || made.hints.idempotent) retrySafe.add(remoteName);
+      tools.push(made);
+    }
+    for (const tool of tools) this.#loaded.set(tool.remoteName, tool);
+    this.#skipped = Object.freeze(skipped);
+    this.#fingerprints = fingerprints;
+    this.#filter = filter;
+    this.#retrySafe = retrySafe;
+    this.#connection.startOnFirstUse();
+    return tools;
+  }
+
+  /**
+   * Lists a server started on first use and checks it before the call that started it goes
+   * through: as after a restart, and each tool made from the lock must be listed under its remote
+   * name with exactly its pinned definition (whatever display name the listing gives it now). A
+   * tool the server no longer lists is disabled: its calls answer that, never another tool.
+   *
+   * @throws PinningError when it differs from the lock; MCPClientError when it cannot be listed.
+   */
+  async verifyAfterStart(): Promise<void> {
+    const connection = this.#connection;
+    const listed = await listAllTools(connection, connection.client!);
+    const { entries } = namedEntries(listed, []);
+    const byName = new Map(entries.map((raw) => [raw.name, raw]));
+    const mismatches = this.#pinMismatches(entries);
+    const namedAlready = new Set(mismatches.map((m) => m.name));
+    for (const tool of this.#loaded.values()) {
+      const raw = byName.get(tool.remoteName);
+      if (raw === undefined) continue;
+      const fingerprint = fingerprintOf(raw);
+      if (fingerprint !== tool.fingerprint && !namedAlready.has(tool.name)) {
+        mismatches.push({ name: tool.name, expected: tool.fingerprint, actual: fingerprint });
+      }
+    }
+    if (mismatches.length > 0) throw new PinningError(mismatches, connection.namespace);
+    for (const tool of this.#loaded.values()) {
+      if (!byName.has(tool.remoteName) && !this.#disabled.has(tool.remoteName)) {
+        this.#disabled.set(
+          tool.remoteName,
+          `MCP tool '${tool.name}' is disabled: server '${connection.namespace}' did not list it when it started (its lock pins it)`,
+        );
+      }
+    }
+    this.#disableChanged(listed);
+  }
+
+  /**
    * Lists a server that came back after a restart and checks it as `load` would, before any call
    * goes through: with pins, a pinned tool the filter chose whose definition differs refuses the
    * whole server (`PinningError`); without, a loaded tool whose definition changed is disabled.
@@ -192,23 +294,26 @@ export class ToolCatalog {
   async verifyAfterRestart(): Promise<void> {
     const connection = this.#connection;
     const listed = await listAllTools(connection, connection.client!);
-    const pins = this.#pins;
-    if (pins !== undefined) {
-      const { entries } = namedEntries(listed, []);
-      const displayNames = assignDisplayNames(connection.namespace, entries);
-      const mismatches: PinMismatch[] = [];
-      for (const raw of entries) {
-        if (this.#filter !== undefined && !this.#filter.selects(raw.name)) continue;
-        const name = displayNames.get(raw.name)!;
-        const pinned = pins.get(name);
-        if (pinned === undefined) continue;
-        const fingerprint = fingerprintOf(raw);
-        if (fingerprint !== pinned)
-          mismatches.push({ name, expected: pinned, actual: fingerprint });
-      }
-      if (mismatches.length > 0) throw new PinningError(mismatches, connection.namespace);
-    }
+    const mismatches = this.#pinMismatches(namedEntries(listed, []).entries);
+    if (mismatches.length > 0) throw new PinningError(mismatches, connection.namespace);
     this.#disableChanged(listed);
+  }
+
+  /** Each pinned tool the filter chose whose listed definition differs from its pin, by display name. */
+  #pinMismatches(entries: readonly NamedEntry[]): PinMismatch[] {
+    const pins = this.#pins;
+    const mismatches: PinMismatch[] = [];
+    if (pins === undefined) return mismatches;
+    const displayNames = assignDisplayNames(this.#connection.namespace, entries);
+    for (const raw of entries) {
+      if (this.#filter !== undefined && !this.#filter.selects(raw.name)) continue;
+      const name = displayNames.get(raw.name)!;
+      const pinned = pins.get(name);
+      if (pinned === undefined) continue;
+      const fingerprint = fingerprintOf(raw);
+      if (fingerprint !== pinned) mismatches.push({ name, expected: pinned, actual: fingerprint });
+    }
+    return mismatches;
   }
 
   /** The loaded tool again when nothing about it changed, so callers keep the same object. */

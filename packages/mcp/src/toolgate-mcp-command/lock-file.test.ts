@@ -44,9 +44,9 @@ describe("formatLock / parseLock", () => {
     ["", ["not valid JSON"]],
     ["[]", ["the top level must be a JSON object"]],
     [
-      JSON.stringify({ version: 2, namespace: "a_b", server: 1, fingerprints: [] }),
+      JSON.stringify({ version: 3, namespace: "a_b", server: 1, fingerprints: [] }),
       [
-        "version must be 1, got 2",
+        "version must be 1 or 2, got 3",
         "namespace must be 1-32 ASCII letters, digits or '-'",
         "server must be a string",
         "fingerprints must be an object of name → sha256 hex",
@@ -135,5 +135,37 @@ describe("definitionParts", () => {
     const withExtra = { ...base, _meta: { x: 1 } };
     expect(fingerprintTool(withExtra)).toBe(fingerprintTool(base));
     expect(definitionParts(withExtra)).toEqual(definitionParts(base));
+  });
+});
+
+describe("parseLock of a version 2 lock (definitions)", () => {
+  const definition = { name: "search", description: "Search", inputSchema: { type: "object" } };
+  const v2 = {
+    ...lock,
+    version: 2,
+    fingerprints: { $server: sha("a"), docs_search: fingerprintTool(definition) },
+    tools: {
+      docs_search: { remoteName: "search", parts: definitionParts(definition), definition },
+    },
+  };
+
+  it("accepts one whose definitions hash to their pins, keeping them exactly", () => {
+    const parsed = parseLock(formatLock(v2 as LockFile));
+    expect(parsed.ok && parsed.lock.tools.docs_search?.definition).toEqual(definition);
+  });
+
+  it("refuses one whose definition was edited by hand (exit 2 in verify)", () => {
+    const edited = {
+      ...v2,
+      tools: {
+        docs_search: { ...v2.tools.docs_search, definition: { ...definition, description: "x" } },
+      },
+    };
+    expect(parseLock(JSON.stringify(edited))).toEqual({
+      ok: false,
+      errors: [
+        'tools["docs_search"].definition does not match its pin in fingerprints (edited after pinning?)',
+      ],
+    });
   });
 });

@@ -89,7 +89,7 @@ describe("toolgate-mcp with a hostile lock file", () => {
         }),
       );
       expect(out.code).toBe(2);
-      expect(out.stderr).toContain("version must be 1, got ");
+      expect(out.stderr).toContain("version must be 1 or 2, got ");
       expect(out.stderr).toContain("must be 64 lowercase hex digits");
       expect(out.stderr).toContain("must have a remoteName string and a parts object");
       expectSafe(out.stdout + out.stderr);

@@ -161,8 +161,8 @@ describe("toolgate-mcp pin and verify", SLOW, () => {
     lock = JSON.parse(run.stdout) as LockFile;
   }, SLOW.timeout);
 
-  it("prints a stable lock file: version, namespace, server, sorted fingerprints, tool parts", async () => {
-    expect(lock.version).toBe(1);
+  it("prints a stable lock file: version, namespace, server, sorted fingerprints, tool parts and definitions", async () => {
+    expect(lock.version).toBe(2);
     expect(lock.namespace).toBe("server");
     expect(lock.server).toBe(
       `stdio ${JSON.stringify([process.execPath, server])} with env PIN_SERVER_VARIANT`,
@@ -175,6 +175,8 @@ describe("toolgate-mcp pin and verify", SLOW, () => {
       "inputSchema",
       "annotations",
     ]);
+    // Version 2: the definition as the server sent it, so MCPClient can load the tool lazily.
+    expect(lock.tools.server_search?.definition?.description).toBe("Search the index.");
     const again = await toolgateMcp(["pin", ...stdio("baseline")]);
     expect(again.stdout).toBe(readFileSync(lockPath, "utf8"));
     expect(again.stdout.endsWith("}\n")).toBe(true);
