@@ -156,7 +156,8 @@ function prepare(
       concurrent,
       approval,
       external: entry.tool.externalContent,
-      askedWhenTainted: askedWhenTainted(entry.tool, parsed),
+      // What the tool would get: a Standard Schema's output, not the raw arguments.
+      askedWhenTainted: askedWhenTainted(entry.tool, valid ?? parsed),
     };
   } catch {
     return { name, args, id: callId, concurrent: false, approval };
