@@ -1,6 +1,6 @@
 import type { Tool } from "@toolgate/tool-core";
 import { expandAbbreviation, relatedStems } from "./search-synonyms.js";
-import { terms } from "./search-terms.js";
+import { eachWord, termOf, terms } from "./search-terms.js";
 
 // BM25 over one bag of terms per tool, with its fields weighted (BM25F-style): a term in the
 // name counts three times, in the description or a parameter name once.
@@ -63,37 +63,52 @@ export class SearchIndex {
     let seenIn = new Int32Array(1024);
     let weightIn = new Float64Array(1024);
     const held: number[] = [];
-    const addTerms = (doc: number, list: readonly string[], weight: number) => {
-      for (const term of list) {
-        let id = termIds.get(term);
-        if (id === undefined) {
-          id = termIds.size;
-          termIds.set(term, id);
-          if (id === counts.length) {
-            counts = grow(counts);
-            seenIn = grow(seenIn);
-            weightIn = grow(weightIn);
+    // Each word as written to its term id (-1: a stop word): a repeated word costs one lookup.
+    const wordIds = new Map<string, number>();
+    let doc = 0;
+    let weight = 0;
+    let length = 0;
+    const addWord = (word: string) => {
+      let id = wordIds.get(word);
+      if (id === undefined) {
+        const term = termOf(word);
+        if (term === undefined) id = -1;
+        else {
+          id = termIds.get(term);
+          if (id === undefined) {
+            id = termIds.size;
+            termIds.set(term, id);
+            if (id === counts.length) {
+              counts = grow(counts);
+              seenIn = grow(seenIn);
+              weightIn = grow(weightIn);
+            }
           }
         }
-        if (seenIn[id] !== doc + 1) {
-          seenIn[id] = doc + 1;
-          weightIn[id] = 0;
-          held.push(id);
-        }
-        weightIn[id]! += weight;
+        wordIds.set(word, id);
       }
-      return list.length * weight;
+      if (id < 0) return;
+      if (seenIn[id] !== doc + 1) {
+        seenIn[id] = doc + 1;
+        weightIn[id] = 0;
+        held.push(id);
+      }
+      weightIn[id]! += weight;
+      length += weight;
     };
     let total = 0;
-    for (let doc = 0; doc < tools.length; doc++) {
+    for (doc = 0; doc < tools.length; doc++) {
       const tool = tools[doc]!;
       byName.set(tool.name.toLowerCase(), doc);
       held.length = 0;
-      let length = addTerms(doc, terms(tool.name), NAME_WEIGHT);
-      length += addTerms(doc, terms(tool.description), TEXT_WEIGHT);
+      length = 0;
+      weight = NAME_WEIGHT;
+      eachWord(tool.name, addWord);
+      weight = TEXT_WEIGHT;
+      eachWord(tool.description, addWord);
       const properties = tool.inputSchema.properties;
       if (typeof properties === "object" && properties !== null) {
-        for (const name in properties) length += addTerms(doc, terms(name), TEXT_WEIGHT);
+        for (const name in properties) eachWord(name, addWord);
       }
       if (pairCount + held.length > pairIds.length) {
         pairIds = grow(pairIds, pairCount + held.length);

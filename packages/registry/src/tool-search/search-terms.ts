@@ -20,13 +20,31 @@ const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
 const UPPER_CASE = /^\p{Lu}$/u;
 
 /**
- * The terms of `text`, in order, repeats kept (term frequency counts them). Words are runs of
- * letters and digits; camelCase splits before an upper-case letter that follows a lower-case
- * letter or digit, and inside an acronym before its last letter ("HTTPServer" → http, server).
- * A hand-written scanner: indexing 10,000 tools must stay well under 100 ms.
+ * The terms of `text`, in order, repeats kept (term frequency counts them): its words, lower-cased,
+ * stop words dropped, stemmed.
  */
 export function terms(text: string): string[] {
   const out: string[] = [];
+  eachWord(text, (word) => {
+    const term = termOf(word);
+    if (term !== undefined) out.push(term);
+  });
+  return out;
+}
+
+/** The term of one word from `eachWord`, or undefined for a stop word. */
+export function termOf(word: string): string | undefined {
+  const lower = word.toLowerCase();
+  return STOP_WORDS.has(lower) ? undefined : stem(lower);
+}
+
+/**
+ * Calls `onWord` with each word of `text`, case kept. Words are runs of letters and digits;
+ * camelCase splits before an upper-case letter that follows a lower-case letter or digit, and
+ * inside an acronym before its last letter ("HTTPServer" → HTTP, Server). A hand-written scanner:
+ * indexing 10,000 tools must stay well under 100 ms.
+ */
+export function eachWord(text: string, onWord: (word: string) => void): void {
   let start = -1;
   let previous = SEPARATOR;
   let i = 0;
@@ -51,14 +69,13 @@ export function terms(text: string): string[] {
       (kind === UPPER && (previous === LOWER || previous === DIGIT)) ||
       nextIsLower;
     if (boundary && start !== -1) {
-      push(out, text.slice(start, i));
+      onWord(text.slice(start, i));
       start = -1;
     }
     if (kind !== SEPARATOR && start === -1) start = i;
     previous = kind;
     i += width;
   }
-  return out;
 }
 
 function isLowerAt(text: string, at: number): boolean {
@@ -67,11 +84,6 @@ function isLowerAt(text: string, at: number): boolean {
   if (Number.isNaN(code) || code < 128) return false;
   const char = String.fromCodePoint(text.codePointAt(at)!);
   return LETTER_OR_DIGIT.test(char) && !UPPER_CASE.test(char) && !/\p{N}/u.test(char);
-}
-
-function push(out: string[], word: string): void {
-  const lower = word.toLowerCase();
-  if (!STOP_WORDS.has(lower)) out.push(stem(lower));
 }
 
 /** A crude suffix-stripping stem, the same for every form it meets (not a dictionary form). */
