@@ -153,6 +153,10 @@ describe("MCPClient loadTools({ lazy: true }): servers that start only when need
       $server: lock.fingerprints.$server,
       srv_lookup: lock.fingerprints.srv_lookup,
     });
+    // A call of a tool left out is refused without starting the server for it.
+    expect((await client.callTool("send_mail", {})).text).toBe(
+      "MCP tool 'send_mail' on server 'srv' is left out by the loadTools filter",
+    );
     expect(srv.starts()).toEqual([]);
   });
 

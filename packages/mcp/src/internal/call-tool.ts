@@ -41,6 +41,11 @@ export async function callTool(
   options: MCPCallOptions,
 ): Promise<ToolResponse> {
   const { connection } = target;
+  // A server loaded lazily is not started for a call it would refuse (the filter left it out).
+  if (connection.beforeFirstStart && typeof remoteName === "string") {
+    const refused = target.catalog.disabledReason(remoteName);
+    if (refused !== undefined) return ToolResponse.error(refused);
+  }
   // A server that went away is restarted by this call, unless restarts are off or used up.
   const restarting = connection.ensureOpen();
   const unavailable = restarting === undefined ? connection.unavailable() : undefined;
