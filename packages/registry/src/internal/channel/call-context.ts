@@ -5,18 +5,15 @@ import type { Channel } from "./channel.js";
 import { type ProgressListener, ProgressReporter } from "./progress-reporter.js";
 
 /**
- * The context of a call that can be stopped (a deadline, a caller's signal), or whose progress
- * someone hears (`onEvent`, `onProgress`). Its signal is made only when the tool reads it (or the
- * call is stopped), since a new AbortSignal costs microseconds on Node 20, and for this call only,
- * so the tool may hand it to code that never removes listeners. Read after the call was stopped,
- * it is aborted with the stop's reason. A call that cannot be stopped has the shared signal that
- * never aborts. Likewise `progress` makes the call's reporter at its first read only: a tool that
- * never reports progress costs nothing for it; it is undefined when nobody listens.
+ * The context of a call that can be stopped (a deadline, a caller's signal). Its signal is made
+ * only when the tool reads it (or the call is stopped), since a new AbortSignal costs microseconds
+ * on Node 20, and for this call only, so the tool may hand it to code that never removes
+ * listeners. Read after the call was stopped, it is aborted with the stop's reason.
  *
- * `signal` and `progress` are getters of the class, not own properties: an own accessor needs an
+ * `signal` is a getter of the class, not an own property: an own accessor needs an
  * `Object.defineProperty` per call, which cost more than the rest of a deadline (and a getter in
- * an object literal far more). So `{ ...context }` does not carry them: a tool that passes its
- * context on passes it as it is, or names them (`{ ...context, signal: context.signal }`).
+ * an object literal far more). So `{ ...context }` does not carry the signal: a tool that passes
+ * its context on passes it as it is, or names the signal (`{ ...context, signal: context.signal }`).
  */
 export class CallContext implements ToolContext {
   /** The model's id for this call, when it gave one. */
@@ -27,54 +24,18 @@ export class CallContext implements ToolContext {
   declare readonly context?: unknown;
   // Made at the first read of `signal`, or by `stop` (a stopped call is no hot path).
   #controller: AbortController | undefined;
-  readonly #stoppable: boolean;
-  // Set only when someone hears this call's progress.
-  readonly #channel: Channel | undefined;
-  readonly #tool: Tool<object> | undefined;
-  readonly #onProgress: ProgressListener | undefined;
-  #reporter: ProgressReporter | undefined;
 
-  /**
-   * A context for one call, with the call's id, the tool's output budget and the caller's
-   * context; `stoppable` false for a call with neither deadline nor caller's signal. `channel`
-   * and `tool` are given only when the registry's `onEvent` or the caller's `onProgress` listens.
-   */
-  constructor(
-    callId: string | undefined,
-    maxResultChars: number | undefined,
-    context: unknown,
-    stoppable: boolean,
-    channel?: Channel,
-    tool?: Tool<object>,
-    onProgress?: ProgressListener,
-  ) {
+  /** A context for one call, with the call's id, the tool's output budget and the caller's context. */
+  constructor(callId: string | undefined, maxResultChars: number | undefined, context: unknown) {
     this.callId = callId;
     this.maxResultChars = maxResultChars;
     if (context !== undefined) (this as { context?: unknown }).context = context;
-    this.#stoppable = stoppable;
-    this.#channel = channel;
-    this.#tool = tool;
-    this.#onProgress = onProgress;
   }
 
   /** The call's signal, made at its first read; born aborted when the call was stopped before. */
   get signal(): AbortSignal {
-    if (!this.#stoppable) return NEVER_ABORTED_SIGNAL;
     this.#controller ??= callAbortController();
     return this.#controller.signal;
-  }
-
-  /** Reports the call's progress (never throws); undefined when nobody listens. */
-  get progress(): ((update: ToolProgress) => void) | undefined {
-    const channel = this.#channel;
-    if (channel === undefined || this.#tool === undefined) return undefined;
-    this.#reporter ??= new ProgressReporter(
-      channel,
-      this.#tool,
-      this.callId ?? newCallId(),
-      this.#onProgress,
-    );
-    return this.#reporter.report;
   }
 
   /** Aborts the call's signal, whether the tool has read it yet or reads it later. */
@@ -82,12 +43,61 @@ export class CallContext implements ToolContext {
     context.#controller ??= callAbortController();
     context.#controller.abort(error);
   }
+}
+
+/**
+ * The context of a call whose progress someone hears (the registry's `onEvent`, the caller's
+ * `onProgress`): a {@link CallContext} with `progress`, which makes the call's reporter at its
+ * first read only, so a tool that never reports costs nothing for it. A subclass, so that a call
+ * nobody listens to keeps the lighter context. `stoppable` false: the call has neither deadline
+ * nor caller's signal, and its signal is the shared one that never aborts. Like `signal`,
+ * `progress` is a getter: `{ ...context }` does not carry it.
+ */
+export class ListenedCallContext extends CallContext {
+  readonly #stoppable: boolean;
+  readonly #channel: Channel;
+  readonly #tool: Tool<object>;
+  readonly #onProgress: ProgressListener | undefined;
+  #reporter: ProgressReporter | undefined;
+
+  /** As {@link CallContext}, with who hears the call's progress. */
+  constructor(
+    callId: string | undefined,
+    maxResultChars: number | undefined,
+    context: unknown,
+    stoppable: boolean,
+    channel: Channel,
+    tool: Tool<object>,
+    onProgress: ProgressListener | undefined,
+  ) {
+    super(callId, maxResultChars, context);
+    this.#stoppable = stoppable;
+    this.#channel = channel;
+    this.#tool = tool;
+    this.#onProgress = onProgress;
+  }
+
+  /** The call's signal; the shared one that never aborts when the call cannot be stopped. */
+  override get signal(): AbortSignal {
+    return this.#stoppable ? super.signal : NEVER_ABORTED_SIGNAL;
+  }
+
+  /** Reports the call's progress; never throws. */
+  get progress(): (update: ToolProgress) => void {
+    this.#reporter ??= new ProgressReporter(
+      this.#channel,
+      this.#tool,
+      this.callId ?? newCallId(),
+      this.#onProgress,
+    );
+    return this.#reporter.report;
+  }
 
   /**
    * The call ended: progress still waiting is delivered now (before the call's last event), and
-   * what the tool reports later is dropped. Any context may be given; only ours has progress.
+   * what the tool reports later is dropped. Any context may be given; only this kind reports.
    */
   static endProgress(context: ToolContext): void {
-    if (context instanceof CallContext) context.#reporter?.close();
+    if (context instanceof ListenedCallContext) context.#reporter?.close();
   }
 }

@@ -1,6 +1,7 @@
+import type { ToolContext, ToolProgress } from "@toolgate/tool-core";
 import { NEVER_ABORTED_SIGNAL, timeoutOption } from "@toolgate/tool-core/internal";
 import type { ExecuteOptions, ExecutionResult } from "../../tool-registry.js";
-import { CallContext } from "./call-context.js";
+import { CallContext, ListenedCallContext } from "./call-context.js";
 import type { Args, Channel, ToolEntry } from "./channel.js";
 import { drainGenerator, isGenerator } from "./drain-generator.js";
 import { emit } from "./events.js";
@@ -56,7 +57,15 @@ export function run<T>(
   if (signal === undefined && timeoutMs === undefined) {
     const context =
       hearing !== undefined
-        ? new CallContext(callId, entry.budget, callerContext, false, hearing, tool, onProgress)
+        ? new ListenedCallContext(
+            callId,
+            entry.budget,
+            callerContext,
+            false,
+            hearing,
+            tool,
+            onProgress,
+          )
         : callerContext !== undefined
           ? {
               signal: NEVER_ABORTED_SIGNAL,
@@ -73,37 +82,40 @@ export function run<T>(
       // Reading `then` runs the tool's code (a getter, a proxy trap), so it is inside the try.
       if (isThenable(value)) pending = value;
       else if (isGenerator(value)) {
-        pending = drainGenerator(value, context.progress ?? ignoreProgress, never);
+        pending = drainGenerator(value, progressOf(context), never);
       } else {
-        if (hearing !== undefined) CallContext.endProgress(context);
+        if (hearing !== undefined) ListenedCallContext.endProgress(context);
         return returned(channel, entry, callId, value, started);
       }
       // Settled in the same turn as the tool's promise: `execute` waits no turn more.
       return whenSettled(
         pending,
         (resolved) => {
-          if (hearing !== undefined) CallContext.endProgress(context);
+          if (hearing !== undefined) ListenedCallContext.endProgress(context);
           return settle(returned(channel, entry, callId, resolved, started));
         },
         (error) => {
-          if (hearing !== undefined) CallContext.endProgress(context);
+          if (hearing !== undefined) ListenedCallContext.endProgress(context);
           return settle(thrown(channel, entry, callId, error, started));
         },
       );
     } catch (error) {
-      if (hearing !== undefined) CallContext.endProgress(context);
+      if (hearing !== undefined) ListenedCallContext.endProgress(context);
       return thrown(channel, entry, callId, error, started);
     }
   }
-  const context = new CallContext(
-    callId,
-    entry.budget,
-    callerContext,
-    true,
-    hearing,
-    tool,
-    onProgress,
-  );
+  const context =
+    hearing === undefined
+      ? new CallContext(callId, entry.budget, callerContext)
+      : new ListenedCallContext(
+          callId,
+          entry.budget,
+          callerContext,
+          true,
+          hearing,
+          tool,
+          onProgress,
+        );
   if (signal === undefined && timeoutMs !== undefined) {
     return runWithTimeout(channel, entry, args, callId, context, timeoutMs, started, settle);
   }
@@ -133,13 +145,13 @@ function runWithTimeout<T>(
     // Reading `then` runs the tool's code (a getter, a proxy trap), so it is inside the try.
     if (isThenable(value)) pending = value;
     else if (isGenerator(value))
-      pending = drainGenerator(value, context.progress ?? ignoreProgress, () => settled);
+      pending = drainGenerator(value, progressOf(context), () => settled);
     else {
-      CallContext.endProgress(context);
+      ListenedCallContext.endProgress(context);
       return returned(channel, entry, callId, value, started);
     }
   } catch (error) {
-    CallContext.endProgress(context);
+    ListenedCallContext.endProgress(context);
     return thrown(channel, entry, callId, error, started);
   }
   return new Promise<T>((resolve) => {
@@ -155,7 +167,7 @@ function runWithTimeout<T>(
       const message = `Tool '${tool.name}' timed out after ${timeoutMs} ms`;
       const error = new DOMException(message, "TimeoutError");
       CallContext.stop(context, error);
-      CallContext.endProgress(context);
+      ListenedCallContext.endProgress(context);
       finish(stopped(channel, tool, callId, "timeout", error, started, timeoutMs));
     }, left);
     try {
@@ -163,17 +175,17 @@ function runWithTimeout<T>(
         pending,
         (resolved) => {
           if (settled) return;
-          CallContext.endProgress(context);
+          ListenedCallContext.endProgress(context);
           finish(returned(channel, entry, callId, resolved, started));
         },
         (error) => {
           if (settled) return;
-          CallContext.endProgress(context);
+          ListenedCallContext.endProgress(context);
           finish(thrown(channel, entry, callId, error, started));
         },
       );
     } catch (error) {
-      CallContext.endProgress(context);
+      ListenedCallContext.endProgress(context);
       finish(thrown(channel, entry, callId, error, started));
     }
   });
@@ -207,7 +219,7 @@ function runWithDeadline<T>(
     };
     const stop = (reason: "timeout" | "cancelled", error: unknown) => {
       CallContext.stop(context, error);
-      CallContext.endProgress(context);
+      ListenedCallContext.endProgress(context);
       finish(stopped(channel, tool, callId, reason, error, started, timeoutMs));
     };
     const onCallerAbort = () => stop("cancelled", signal?.reason);
@@ -223,9 +235,9 @@ function runWithDeadline<T>(
       let pending: PromiseLike<unknown>;
       if (isThenable(value)) pending = value;
       else if (isGenerator(value))
-        pending = drainGenerator(value, context.progress ?? ignoreProgress, () => settled);
+        pending = drainGenerator(value, progressOf(context), () => settled);
       else {
-        CallContext.endProgress(context);
+        ListenedCallContext.endProgress(context);
         finish(returned(channel, entry, callId, value, started));
         return;
       }
@@ -233,21 +245,26 @@ function runWithDeadline<T>(
         pending,
         (resolved) => {
           if (settled) return;
-          CallContext.endProgress(context);
+          ListenedCallContext.endProgress(context);
           finish(returned(channel, entry, callId, resolved, started));
         },
         (error) => {
           if (settled) return;
-          CallContext.endProgress(context);
+          ListenedCallContext.endProgress(context);
           finish(thrown(channel, entry, callId, error, started));
         },
       );
     } catch (error) {
       if (settled) return;
-      CallContext.endProgress(context);
+      ListenedCallContext.endProgress(context);
       finish(thrown(channel, entry, callId, error, started));
     }
   });
+}
+
+/** Where a generator's yields go: the context's `progress`, or nowhere when nobody listens. */
+function progressOf(context: ToolContext): (update: ToolProgress) => void {
+  return context.progress ?? ignoreProgress;
 }
 
 function never(): boolean {
