@@ -1,6 +1,15 @@
 import { AIMessage, HumanMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
-import { Command, interrupt, MemorySaver } from "@langchain/langgraph";
+import {
+  Command,
+  END,
+  interrupt,
+  MemorySaver,
+  MessagesAnnotation,
+  START,
+  StateGraph,
+} from "@langchain/langgraph";
+import { ToolNode, toolsCondition } from "@langchain/langgraph/prebuilt";
 import { ToolRegistry } from "@toolgate/registry";
 import { tool } from "@toolgate/tool-core";
 import { createAgent } from "langchain";
@@ -33,13 +42,14 @@ function searchAndNote(runs: string[]) {
 }
 
 let processes = 0;
+const thread = { configurable: { thread_id: "t1" } };
 
 /**
  * One process of the app: a new registry, new tools and a new agent over the shared
  * checkpointer (the in-memory turns of the processes before it are gone). Its model makes
  * `steps` (each one message of tool calls), then answers "done".
  */
-function inProcess(checkpointer: MemorySaver, runs: string[], steps: ScriptedCall[][] = []) {
+function scriptedModel(steps: ScriptedCall[][]) {
   const model = fakeModel();
   // Message ids of this process's own: the fake model numbers its messages from 0, and the graph
   // state replaces a message whose id it already holds.
@@ -50,12 +60,16 @@ function inProcess(checkpointer: MemorySaver, runs: string[], steps: ScriptedCal
     model.respond(new AIMessage({ content: "", tool_calls, id: `${process}-${index}` }));
   });
   model.respond(new AIMessage("done"));
+  return model;
+}
+
+function inProcess(checkpointer: MemorySaver, runs: string[], steps: ScriptedCall[][] = []) {
+  const model = scriptedModel(steps);
   const agent = createAgent({
     model,
     tools: toLangChainTools(searchAndNote(runs), { interrupt }),
     checkpointer,
   });
-  const thread = { configurable: { thread_id: "t1" } };
   return {
     start: () => agent.invoke({ messages: [new HumanMessage("go")] }, thread) as Promise<RunResult>,
     resume: (resume: unknown) =>
@@ -129,5 +143,36 @@ describe("a write paused by a tainted turn, resumed in another process", () => {
     expect(request.reason).toContain("'search' (call s1)");
     await inProcess(checkpointer, runs).resume({ approved: false });
     expect(runs).toEqual(["search", "append"]);
+  });
+});
+
+describe("in a graph with LangGraph's prebuilt ToolNode", () => {
+  /** One process: the node runs all calls of a message in one task. */
+  function graphInProcess(checkpointer: MemorySaver, runs: string[], steps: ScriptedCall[][] = []) {
+    const model = scriptedModel(steps);
+    return new StateGraph(MessagesAnnotation)
+      .addNode("model", async (state) => ({ messages: [await model.invoke(state.messages)] }))
+      .addNode("tools", new ToolNode(toLangChainTools(searchAndNote(runs), { interrupt })))
+      .addEdge(START, "model")
+      .addConditionalEdges("model", toolsCondition, ["tools", END])
+      .addEdge("tools", "model")
+      .compile({ checkpointer });
+  }
+
+  it.each(firstRuns)("a declined write never runs (write in $when)", async ({ steps }) => {
+    const checkpointer = new MemorySaver();
+    const runs: string[] = [];
+    const paused = (await graphInProcess(checkpointer, runs, steps).invoke(
+      { messages: [new HumanMessage("go")] },
+      thread,
+    )) as RunResult;
+    expect(paused.__interrupt__?.[0]?.value).toMatchObject({ tool: "append_note", by: "turn" });
+    const done = await graphInProcess(checkpointer, runs).invoke(
+      new Command({ resume: { approved: false } }),
+      thread,
+    );
+    // The node runs the search of the write's message again (LangGraph's rule), never the write.
+    expect(runs.filter((run) => run === "append")).toEqual([]);
+    expect(toolMessages(done).get("a1")).toMatchObject({ status: "error", content: DECLINED });
   });
 });
