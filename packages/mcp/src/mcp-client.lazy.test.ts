@@ -36,7 +36,7 @@ function server() {
     /** One line a process start. */
     starts: () => lines("starts"),
     calls: () => lines("calls"),
-    set: (flag: "broken" | "changed" | "hide-mail", on = true) =>
+    set: (flag: "broken" | "changed" | "hide-mail" | "mute", on = true) =>
       on ? writeFileSync(join(folder, flag), "") : rmSync(join(folder, flag)),
     forgetStarts: () => rmSync(join(folder, "starts"), { force: true }),
   };
@@ -227,6 +227,24 @@ describe("a lazily loaded server that changed or cannot start", () => {
     );
     expect(events[3]?.type === "started" && events[3].attempt).toBe(2);
     expect(srv.starts()).toHaveLength(2);
+  });
+
+  it("a call that cannot wait for the start ends at its own limit; the start goes on for the next", async () => {
+    const srv = server();
+    const lock = await pin(srv);
+    srv.set("mute");
+    const { client, types } = lazyClient(srv, lock, { timeoutMs: 60_000 });
+    await client.loadTools({ lazy: true });
+    expect((await client.callTool("lookup", {}, { timeoutMs: 50 })).text).toBe(
+      "MCP server 'srv' was being started and was not up within 50 ms for the call to 'lookup'",
+    );
+    // The same start, still under way: a second call waits for it, no second process.
+    expect((await client.callTool("lookup", {}, { timeoutMs: 50 })).text).toMatch(
+      /was being started/,
+    );
+    // The process may not have written its line yet: one process for both calls.
+    await expect.poll(() => srv.starts().length, { timeout: 10_000 }).toBe(1);
+    expect(types()).toEqual(["starting"]);
   });
 
   it("tries at most restart.maxAttempts times in a row, then gives up", async () => {

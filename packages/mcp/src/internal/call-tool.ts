@@ -201,8 +201,12 @@ function notBack(
   remoteName: string,
   timeoutMs: number | null,
 ): ToolResponse {
+  // A server loaded lazily that never ran was being started, not restarted.
+  const what = connection.hasStarted
+    ? "was being restarted and was not back"
+    : "was being started and was not up";
   return ToolResponse.error(
-    `MCP server '${connection.namespace}' was being restarted and was not back within ${timeoutMs} ms for the call to '${shortServerText(remoteName)}'`,
+    `MCP server '${connection.namespace}' ${what} within ${timeoutMs} ms for the call to '${shortServerText(remoteName)}'`,
   );
 }
 

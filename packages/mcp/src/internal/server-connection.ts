@@ -125,6 +125,11 @@ export class ServerConnection {
     return this.#generation;
   }
 
+  /** Whether the server was up once (connected, or started on first use and checked). */
+  get hasStarted(): boolean {
+    return this.#started;
+  }
+
   /**
    * Whether the server has not run yet and no start is under way: never connected, or loaded
    * lazily and every start so far failed.
