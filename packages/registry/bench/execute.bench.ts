@@ -204,6 +204,36 @@ record(
   tracedUs <= 1.05 * untracedUs,
 );
 
+// 1e. Progress for a tool that never reports: a call with a per-call onProgress listener (its
+// context can report; the reporter is made only at a first report) against the same call without
+// one, both with a call id (so both get a context of their own), interleaved. The difference is
+// the whole cost of listening to a tool that stays silent.
+const silent = new ToolRegistry({ tracing: false });
+silent.register(add);
+const ignoreProgress = () => {};
+const viaListened = () =>
+  silent.execute("add", json, { callId: "call-1", onProgress: ignoreProgress });
+const viaWithId = () => silent.execute("add", json, { callId: "call-1" });
+await perCall(viaListened, 5, 20_000);
+await perCall(viaWithId, 5, 20_000);
+const listenedSamples: number[] = [];
+const withIdSamples: number[] = [];
+for (let i = 0; i < 2001; i++) {
+  withIdSamples.push(await perCall(viaWithId, 1, 200));
+  listenedSamples.push(await perCall(viaListened, 1, 200));
+}
+const listenedUs = median(listenedSamples);
+const withIdUs = median(withIdSamples);
+record(
+  "execute with onProgress, a tool that never reports",
+  listenedUs,
+  "µs/call",
+  "execute with a call id, no listener",
+  withIdUs,
+  "<= 1.10x",
+  listenedUs <= 1.1 * withIdUs,
+);
+
 // 2. Registering 10,000 tools (validators compile lazily, so this is bookkeeping only).
 const many: Tool<object>[] = Array.from({ length: 10_000 }, (_, i) =>
   tool({

@@ -47,20 +47,28 @@ export class CallContext implements ToolContext {
 
 /**
  * The context of a call whose progress someone hears (the registry's `onEvent`, the caller's
- * `onProgress`): a {@link CallContext} with `progress`, which makes the call's reporter at its
- * first read only, so a tool that never reports costs nothing for it. A subclass, so that a call
- * nobody listens to keeps the lighter context. `stoppable` false: the call has neither deadline
- * nor caller's signal, and its signal is the shared one that never aborts. Like `signal`,
- * `progress` is a getter: `{ ...context }` does not carry it.
+ * `onProgress`): like {@link CallContext}, with `progress`, which makes the call's reporter at its
+ * first read only, so a tool that never reports costs nothing for it. A class of its own (not a
+ * subclass: a derived constructor costs more per call), so that a call nobody listens to keeps
+ * the lighter context. `stoppable` false: the call has neither deadline nor caller's signal, and
+ * its signal is the shared one that never aborts. Like `signal`, `progress` is a getter:
+ * `{ ...context }` does not carry it.
  */
-export class ListenedCallContext extends CallContext {
+export class ListenedCallContext implements ToolContext {
+  /** The model's id for this call, or the one the registry made for it. */
+  readonly callId: string | undefined;
+  /** The output budget of the tool's responses; undefined = no cap. */
+  readonly maxResultChars: number | undefined;
+  /** The caller's per-call context; an own property only when the caller gave one. */
+  declare readonly context?: unknown;
+  #controller: AbortController | undefined;
   readonly #stoppable: boolean;
   readonly #channel: Channel;
   readonly #tool: Tool<object>;
   readonly #onProgress: ProgressListener | undefined;
   #reporter: ProgressReporter | undefined;
 
-  /** As {@link CallContext}, with who hears the call's progress. */
+  /** As {@link CallContext}, with whether it can be stopped and who hears its progress. */
   constructor(
     callId: string | undefined,
     maxResultChars: number | undefined,
@@ -70,16 +78,20 @@ export class ListenedCallContext extends CallContext {
     tool: Tool<object>,
     onProgress: ProgressListener | undefined,
   ) {
-    super(callId, maxResultChars, context);
+    this.callId = callId;
+    this.maxResultChars = maxResultChars;
+    if (context !== undefined) (this as { context?: unknown }).context = context;
     this.#stoppable = stoppable;
     this.#channel = channel;
     this.#tool = tool;
     this.#onProgress = onProgress;
   }
 
-  /** The call's signal; the shared one that never aborts when the call cannot be stopped. */
-  override get signal(): AbortSignal {
-    return this.#stoppable ? super.signal : NEVER_ABORTED_SIGNAL;
+  /** The call's signal (see {@link CallContext}); the shared one when it cannot be stopped. */
+  get signal(): AbortSignal {
+    if (!this.#stoppable) return NEVER_ABORTED_SIGNAL;
+    this.#controller ??= callAbortController();
+    return this.#controller.signal;
   }
 
   /** Reports the call's progress; never throws. */
@@ -91,6 +103,12 @@ export class ListenedCallContext extends CallContext {
       this.#onProgress,
     );
     return this.#reporter.report;
+  }
+
+  /** Aborts the call's signal, whether the tool has read it yet or reads it later. */
+  static stop(context: ListenedCallContext, error: unknown): void {
+    context.#controller ??= callAbortController();
+    context.#controller.abort(error);
   }
 
   /**

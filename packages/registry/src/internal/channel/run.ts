@@ -131,7 +131,7 @@ function runWithTimeout<T>(
   entry: ToolEntry,
   args: Args,
   callId: string | undefined,
-  context: CallContext,
+  context: CallContext | ListenedCallContext,
   timeoutMs: number,
   started: number,
   settle: Settle<T>,
@@ -166,7 +166,7 @@ function runWithTimeout<T>(
     const timer = setTimeout(() => {
       const message = `Tool '${tool.name}' timed out after ${timeoutMs} ms`;
       const error = new DOMException(message, "TimeoutError");
-      CallContext.stop(context, error);
+      stopContext(context, error);
       ListenedCallContext.endProgress(context);
       finish(stopped(channel, tool, callId, "timeout", error, started, timeoutMs));
     }, left);
@@ -200,7 +200,7 @@ function runWithDeadline<T>(
   entry: ToolEntry,
   args: Args,
   callId: string | undefined,
-  context: CallContext,
+  context: CallContext | ListenedCallContext,
   signal: AbortSignal | undefined,
   timeoutMs: number | undefined,
   started: number,
@@ -218,7 +218,7 @@ function runWithDeadline<T>(
       resolve(settle(result));
     };
     const stop = (reason: "timeout" | "cancelled", error: unknown) => {
-      CallContext.stop(context, error);
+      stopContext(context, error);
       ListenedCallContext.endProgress(context);
       finish(stopped(channel, tool, callId, reason, error, started, timeoutMs));
     };
@@ -265,6 +265,12 @@ function runWithDeadline<T>(
 /** Where a generator's yields go: the context's `progress`, or nowhere when nobody listens. */
 function progressOf(context: ToolContext): (update: ToolProgress) => void {
   return context.progress ?? ignoreProgress;
+}
+
+/** Aborts the signal of a call's context, of either kind. */
+function stopContext(context: CallContext | ListenedCallContext, error: unknown): void {
+  if (context instanceof ListenedCallContext) ListenedCallContext.stop(context, error);
+  else CallContext.stop(context, error);
 }
 
 function never(): boolean {
