@@ -139,6 +139,14 @@ describe("context.progress", () => {
     expect(progressOf(events)).toEqual([{ progress: 3, total: undefined, message: undefined }]);
   });
 
+  it("refuses an onProgress that is not a function, like any invalid option", async () => {
+    const registry = new ToolRegistry();
+    registry.register(reporting([]));
+    await expect(registry.execute("work", {}, { onProgress: "log" as never })).rejects.toThrow(
+      "ToolRegistry.execute: onProgress must be a function",
+    );
+  });
+
   it("ignores a listener that throws or rejects", async () => {
     const { registry } = setUp({
       onEvent: () => {

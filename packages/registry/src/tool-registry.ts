@@ -118,7 +118,8 @@ export interface ExecuteOptions<TContext = unknown> {
   /**
    * Hears this call's progress (for `executeBatch`, every call's: tell them apart by `callId`):
    * the same `progress` events `onEvent` gets. What it throws or rejects with is ignored.
-   * Progress never extends a deadline. @default undefined
+   * Progress never extends a deadline. Not a function: the call rejects with a `TypeError`.
+   * @default undefined
    */
   onProgress?: (event: ToolProgressEvent) => void;
   /**

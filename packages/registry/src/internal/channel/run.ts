@@ -52,6 +52,9 @@ export function run<T>(
   // The caller's per-call context (a multi-tenant app's user), passed on as it is.
   const callerContext = options?.context;
   const onProgress = options?.onProgress;
+  if (onProgress !== undefined && typeof onProgress !== "function") {
+    throw new TypeError("ToolRegistry.execute: onProgress must be a function");
+  }
   // Who hears progress, if anyone: the context then makes a reporter when the tool first reports.
   const hearing = channel.onEvent !== undefined || onProgress !== undefined ? channel : undefined;
   if (signal === undefined && timeoutMs === undefined) {
