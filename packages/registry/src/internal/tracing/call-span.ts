@@ -156,6 +156,15 @@ class CallSpan {
       case "start":
         this.#arguments(event.args);
         return;
+      case "progress":
+        // Numbers only: the message is the tool's own text, kept out like its results.
+        span.addEvent(
+          "toolgate.progress",
+          event.total === undefined
+            ? { "toolgate.progress": event.progress }
+            : { "toolgate.progress": event.progress, "toolgate.progress.total": event.total },
+        );
+        return;
       case "grant-used":
         span.setAttribute("toolgate.approval.pending_id", event.pendingId);
         return;
