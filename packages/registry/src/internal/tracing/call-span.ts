@@ -1,13 +1,4 @@
-import {
-  type Attributes,
-  context,
-  isSpanContextValid,
-  type Span,
-  SpanKind,
-  type SpanOptions,
-  SpanStatusCode,
-  trace,
-} from "@opentelemetry/api";
+import type { Attributes, Span, SpanOptions } from "@opentelemetry/api";
 import type { Tool, ToolResponse } from "@toolgate/tool-core";
 import type { ToolEvent } from "../../tool-event.js";
 import { newCallId } from "../channel/call-id.js";
@@ -15,6 +6,7 @@ import type { Channel } from "../channel/channel.js";
 import { deliver } from "../channel/events.js";
 import type { Outcome } from "../channel/outcome.js";
 import { typeLabel } from "../channel/type-label.js";
+import { openTelemetryApi } from "./opentelemetry-api.js";
 import type { TracingSettings } from "./tracing-settings.js";
 
 /**
@@ -36,7 +28,7 @@ type CallDecision =
 // Known to samplers at creation (the GenAI conventions ask for the operation name there). One
 // object for every call: a span that records nothing then costs no allocation for it.
 const SPAN_OPTIONS: SpanOptions = {
-  kind: SpanKind.INTERNAL,
+  kind: 0, // SpanKind.INTERNAL: the API is loaded only when tracing, this module always
   attributes: { "gen_ai.operation.name": "execute_tool" },
 };
 
@@ -64,6 +56,7 @@ export function startCallSpan(
   // An unknown name is the model's text: kept out of the span name (unbounded cardinality).
   const spanName = tool === undefined ? "execute_tool" : `execute_tool ${tool.name}`;
   const span = tracing.tracer.startSpan(spanName, SPAN_OPTIONS);
+  const { context, isSpanContextValid, trace } = openTelemetryApi();
   if (!span.isRecording()) {
     if (!isSpanContextValid(span.spanContext())) return undefined;
     // Sampled out: the tool's spans must still see this call's (unsampled) context.
@@ -88,6 +81,7 @@ function recordingCall(
     attributes["toolgate.tool.origin"] = tool.origin;
   }
   span.setAttributes(attributes);
+  const { context, trace } = openTelemetryApi();
   const recorder = new CallSpan(span, channel, tracing);
   const traced: Channel = { ...channel, onEvent: recorder.onEvent };
   const active = trace.setSpan(context.active(), span);
@@ -144,7 +138,7 @@ class CallSpan {
     this.#done = true;
     if (errorType !== undefined) {
       this.#span.setAttribute("error.type", errorType);
-      this.#span.setStatus({ code: SpanStatusCode.ERROR });
+      this.#span.setStatus({ code: openTelemetryApi().SpanStatusCode.ERROR });
     }
     this.#span.end();
   }

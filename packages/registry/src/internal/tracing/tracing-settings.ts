@@ -1,8 +1,10 @@
-import { ProxyTracerProvider, type Tracer, type TracerProvider, trace } from "@opentelemetry/api";
+import type { Tracer, TracerProvider } from "@opentelemetry/api";
 import type { ToolTracingOptions } from "../../tool-tracing-options.js";
+import { globalTracerProviderRegistered, openTelemetryApi } from "./opentelemetry-api.js";
 
 /** A registry's `tracing` option, checked once when the registry is made. */
 export interface TracingSettings {
+  /** The registry's tracer; read only after `noSdk()` answered false. */
   readonly tracer: Tracer;
   /** Whether to redact the arguments as JSON into `gen_ai.tool.call.arguments`. */
   readonly recordArguments: boolean;
@@ -45,11 +47,32 @@ export function tracingSettings(
   if (typeof recordArguments !== "boolean" || typeof recordResults !== "boolean") {
     throw new TypeError("ToolRegistry: tracing.recordArguments and recordResults must be booleans");
   }
-  // The global provider is a proxy: its tracer follows an SDK registered later through it (the
-  // API's own rule: reading the global at every call would cost a call 40 ns more).
-  const provider = tracerProvider ?? trace.getTracerProvider();
-  const tracer = provider.getTracer(TRACER_NAME);
-  return { tracer, recordArguments, recordResults, noSdk: noSdkBehind(provider) };
+  if (tracerProvider !== undefined) {
+    const tracer = tracerProvider.getTracer(TRACER_NAME);
+    return { tracer, recordArguments, recordResults, noSdk: noSdkBehind(tracerProvider) };
+  }
+  // The global provider: the API is loaded only once some copy of it has one registered. Its
+  // provider is a proxy whose tracer follows an SDK registered later through it (the API's own
+  // rule: reading the global at every call would cost a call 40 ns more).
+  let tracer: Tracer | undefined;
+  let noSdk: (() => boolean) | undefined;
+  return {
+    get tracer(): Tracer {
+      if (tracer === undefined) throw new Error("internal: the tracer was read before noSdk()");
+      return tracer;
+    },
+    recordArguments,
+    recordResults,
+    noSdk: () => {
+      if (noSdk === undefined) {
+        if (!globalTracerProviderRegistered()) return true;
+        const provider = openTelemetryApi().trace.getTracerProvider();
+        tracer = provider.getTracer(TRACER_NAME);
+        noSdk = noSdkBehind(provider);
+      }
+      return noSdk();
+    },
+  };
 }
 
 /**
@@ -57,6 +80,7 @@ export function tracingSettings(
  * (an SDK's, or the proxy of another copy of the API that registered one) is asked every time.
  */
 function noSdkBehind(provider: TracerProvider): () => boolean {
+  const { ProxyTracerProvider } = openTelemetryApi();
   if (!(provider instanceof ProxyTracerProvider)) return never;
   // What a proxy answers when no SDK was registered behind it.
   const noop: TracerProvider = new ProxyTracerProvider().getDelegate();
