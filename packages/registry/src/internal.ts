@@ -21,3 +21,5 @@ export { type PendingCheck, verifyPending } from "./approval/verify-pending.js";
 // Adapters keep a tool that is not `parallel` from overlapping other calls in a framework's loop.
 export { CallGate } from "./internal/call-gate.js";
 export { linearPatternProblem } from "./internal/linear-pattern.js";
+// The MCP client skips its spans as the registry does when no tracer provider is registered.
+export { globalTracerProviderRegistered } from "./internal/tracing/opentelemetry-api.js";

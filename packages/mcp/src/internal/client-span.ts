@@ -1,6 +1,9 @@
 import { type Attributes, context, SpanKind } from "@opentelemetry/api";
+import { globalTracerProviderRegistered } from "@toolgate/registry/internal";
 import { inSpan, mcpTracer } from "./mcp-tracer.js";
 import { type TraceMeta, traceMeta } from "./trace-context.js";
+
+const NO_TRACE: TraceMeta = Object.freeze({});
 
 /**
  * Sends one `tools/call` request (`send`, given the `_meta` fields to add) as a CLIENT span
@@ -14,6 +17,8 @@ export function withClientSpan<T extends { isError?: unknown }>(
   sessionId: string | undefined,
   send: (meta: TraceMeta) => Promise<T>,
 ): Promise<T> {
+  // No SDK anywhere: no span would record, and none would carry a trace to the server.
+  if (!globalTracerProviderRegistered()) return send(NO_TRACE);
   const attributes: Attributes = {
     "mcp.method.name": "tools/call",
     "gen_ai.operation.name": "execute_tool",
