@@ -315,6 +315,17 @@ export class ToolRegistry<TContext = unknown> {
   }
 
   /**
+   * Whether `name` is this registry's search tool (the `toolSearch` option's, named
+   * `toolSearch.name`). Adapters that hand a framework one fixed tool list leave it out: it loads
+   * tools only into a turn's scope, which such a list never rereads. False without `toolSearch`,
+   * and for a tool registered over its name.
+   */
+  isSearchTool(name: string): boolean {
+    const search = this.#search;
+    return search !== undefined && this.#channel.tools.get(name)?.tool === search.tool;
+  }
+
+  /**
    * The deferred tools that best match `query`, best first, the way the search tool ranks them
    * (BM25 over name, description and parameter names; a tool named exactly comes first);
    * tools the permissions deny are left out. Loads nothing. Empty without `toolSearch`.
