@@ -25,8 +25,10 @@ export interface AISDKToolsOptions<TContext = unknown> {
    */
   turn?: ToolTurn<TContext> | null;
   /**
-   * Only these tools, in this order. An unknown name throws a `RangeError`.
-   * @default every registered tool, in registration order
+   * Only these tools, in this order, taken as given (the search tool too, if named). An unknown
+   * name throws a `RangeError`.
+   * @default every registered tool, deferred or not, in registration order, but the registry's
+   *   search tool (`registry.isSearchTool`): this list is fixed, so nothing would list what it loads
    */
   names?: readonly string[];
 }
@@ -91,7 +93,8 @@ function selectTools<TContext>(
   registry: ToolRegistry<TContext>,
   names: readonly string[] | undefined,
 ): ToolgateTool<object>[] {
-  if (names === undefined) return registry.list();
+  if (names === undefined)
+    return registry.list().filter((tool) => !registry.isSearchTool(tool.name));
   if (!Array.isArray(names)) {
     throw new TypeError("toAISDKTools: names must be an array of tool names");
   }
