@@ -9,8 +9,9 @@ import { approvedInFramework, hasCall, markCall } from "./internal/run-records.j
 /** Options of {@link toAgentTools}. */
 export interface AgentToolsOptions<TContext = unknown, TRunContext = unknown> {
   /**
-   * Only these tools, in this order.
-   * @default every registered tool, in registration order
+   * Only these tools, in this order, taken as given (the search tool too, if named).
+   * @default every registered tool, deferred or not, in registration order, but the registry's
+   *   search tool (`registry.isSearchTool`): this list is fixed, so nothing would list what it loads
    */
   names?: readonly string[];
   /**
@@ -158,7 +159,8 @@ function selectTools<TContext>(
   registry: ToolRegistry<TContext>,
   names: readonly string[] | undefined,
 ): Tool<object>[] {
-  if (names === undefined) return registry.list();
+  if (names === undefined)
+    return registry.list().filter((tool) => !registry.isSearchTool(tool.name));
   if (!Array.isArray(names)) throw new TypeError("toAgentTools: names must be an array of names");
   return names.map((name) => {
     const tool = registry.get(name);
