@@ -47,9 +47,10 @@ export interface LangChainToolsOptions<TContext = unknown> {
 }
 
 /**
- * LangChain tools for every tool in `registry`, each call going through the registry's channel:
- * lookup, permissions, validation, approval, deadline, error hygiene and the guard. Hand them to
- * `createAgent` or LangGraph's `ToolNode`. The answer is a `ToolMessage` whose `status` is
+ * LangChain tools for every tool in `registry`, deferred or not, but its search tool (this list is
+ * fixed, so what the search loads would never be listed), each call going through the registry's
+ * channel: lookup, permissions, validation, approval, deadline, error hygiene and the guard. Hand
+ * them to `createAgent` or LangGraph's `ToolNode`. The answer is a `ToolMessage` whose `status` is
  * `"error"` when the registry's response is an error. A tool that is not `parallel` never
  * overlaps another call of the tools returned by one `toLangChainTools` call.
  *
@@ -105,8 +106,11 @@ export function toLangChainTools<TContext = unknown>(
     const exclusive = registry.get(name)?.parallel !== true;
     return gate.run(exclusive, () => scope.execute(name, args, execute));
   };
+  // Every tool, deferred or not, but the search tool: this list is fixed, so nothing would list
+  // what it loads.
   return registry
     .list()
+    .filter((tool) => !registry.isSearchTool(tool.name))
     .map((tool) => new ChannelTool(tool.spec, (args, config) => runCall(tool.name, args, config)));
 }
 
