@@ -33,7 +33,9 @@ export interface ServeRegistryInfo {
  * Exposes a registry as an MCP server. Connect the returned SDK `McpServer` to any server
  * transport (`StdioServerTransport`, Streamable HTTP, in-memory).
  *
- * - `tools/list` lists the registry's tools with their hints as annotations.
+ * - `tools/list` lists the registry's tools with their hints as annotations: every tool, deferred
+ *   or not, but the registry's search tool (a client lists tools once, so what it loads would
+ *   never be listed; a call to it by name gets the registry's answer, an error without a turn).
  * - `tools/call` goes through the registry's channel: permissions, validation, confirmation,
  *   timeout, external-content guard and redaction. Invalid arguments are a tool execution error
  *   (`isError: true`) naming every problem, so the model can correct itself (MCP 2025-11-25);
@@ -72,7 +74,10 @@ export function serveRegistry(registry: ToolRegistry, info: ServeRegistryInfo): 
   const server = mcpServer.server;
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: registry.list().map(toDefinition),
+    tools: registry
+      .list()
+      .filter((tool) => !registry.isSearchTool(tool.name))
+      .map(toDefinition),
   }));
 
   server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
