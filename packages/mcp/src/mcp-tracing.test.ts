@@ -74,8 +74,24 @@ function parentOf(span: ReadableSpan): string | undefined {
 }
 
 describe("MCP spans in one process", () => {
+  it("makes initialize and tools/list CLIENT spans, children of the caller's span", async () => {
+    await app.startActiveSpan("connect", async (outer) => {
+      await inMemory();
+      outer.end();
+    });
+    const spans = exporter.getFinishedSpans();
+    const outer = named(spans, "connect");
+    for (const method of ["initialize", "tools/list"]) {
+      const span = named(spans, method, SpanKind.CLIENT);
+      expect(span.attributes["mcp.method.name"]).toBe(method);
+      expect(parentOf(span)).toBe(outer.spanContext().spanId);
+      expect(span.status.code).not.toBe(SpanStatusCode.ERROR);
+    }
+  });
+
   it("links turn, execute_tool, the tools/call client span, the server span and the served execute_tool", async () => {
     const { host, sent } = await inMemory();
+    exporter.reset(); // the connection's own initialize and tools/list spans are another trace
     await app.startActiveSpan("turn", async (turn) => {
       expect((await host.execute("demo_add", { a: 2, b: 3 })).text).toContain("5");
       turn.end();

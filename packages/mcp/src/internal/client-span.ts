@@ -33,3 +33,26 @@ export function withClientSpan<T extends { isError?: unknown }>(
   );
   return inSpan(span, parent, () => send(traceMeta(context.active())));
 }
+
+/**
+ * Runs one request that is not a tool call (`initialize`, `tools/list`) as a CLIENT span named
+ * for its method (MCP semantic conventions), ended with `error.type` when it fails. No tracer
+ * provider registered: no span.
+ */
+export async function inRequestSpan<T>(
+  method: "initialize" | "tools/list",
+  sessionId: string | undefined,
+  request: () => Promise<T>,
+): Promise<T> {
+  if (!globalTracerProviderRegistered()) return request();
+  const attributes: Attributes = { "mcp.method.name": method };
+  if (sessionId !== undefined) attributes["mcp.session.id"] = sessionId;
+  const parent = context.active();
+  const span = mcpTracer().startSpan(method, { kind: SpanKind.CLIENT, attributes }, parent);
+  let result: T | undefined;
+  await inSpan(span, parent, async () => {
+    result = await request();
+    return {};
+  });
+  return result as T;
+}

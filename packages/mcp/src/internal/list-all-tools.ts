@@ -4,6 +4,7 @@ import { canonicalJson } from "@toolgate/tool-core/internal";
 import { MCPClientError } from "../mcp-client-error.js";
 import { MCP_CLIENT_ERROR_CODES, type MCPClientErrorCode } from "../mcp-error-codes.js";
 import { cleanError, describeError } from "./clean-error.js";
+import { inRequestSpan } from "./client-span.js";
 import { Deadline } from "./deadline.js";
 import type { ServerConnection } from "./server-connection.js";
 import { serverText } from "./server-text.js";
@@ -36,11 +37,10 @@ export async function listAllTools(
     const deadline = new Deadline(timeoutMs);
     let result: Record<string, unknown>;
     try {
+      const params = cursor === undefined ? {} : { cursor };
       result = await deadline.race(
-        client.request(
-          { method: "tools/list", params: cursor === undefined ? {} : { cursor } },
-          ResultSchema,
-          deadline.requestOptions(),
+        inRequestSpan("tools/list", client.transport?.sessionId, () =>
+          client.request({ method: "tools/list", params }, ResultSchema, deadline.requestOptions()),
         ),
       );
     } catch (error) {

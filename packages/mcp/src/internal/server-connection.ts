@@ -10,6 +10,7 @@ import { MCP_CLIENT_ERROR_CODES } from "../mcp-error-codes.js";
 import { PinningError } from "../pinning-error.js";
 import { BoundedStdioTransport } from "./bounded-stdio-transport.js";
 import { cleanError, describeError } from "./clean-error.js";
+import { inRequestSpan } from "./client-span.js";
 import { Deadline } from "./deadline.js";
 import { GuardedTransport } from "./guarded-transport.js";
 import { makeTransport } from "./make-transport.js";
@@ -251,7 +252,11 @@ export class ServerConnection {
     const guarded = new GuardedTransport(transport, (reason) => this.drop(reason), onSendError);
     const deadline = new Deadline(this.timeoutMs);
     try {
-      await deadline.race(client.connect(guarded, deadline.requestOptions()));
+      await deadline.race(
+        inRequestSpan("initialize", undefined, () =>
+          client.connect(guarded, deadline.requestOptions()),
+        ),
+      );
       if (this.#state !== "connecting") throw new Error(this.#reason);
       this.#state = "connected";
     } catch (error) {
