@@ -22,6 +22,24 @@ export function median(values: readonly number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
+/**
+ * Median µs per call of `run` over `rounds` rounds of `perRound` sequential awaited calls: the
+ * median keeps a round that the shared machine preempted from moving the figure.
+ */
+export async function perCall(
+  run: () => Promise<unknown>,
+  rounds: number,
+  perRound: number,
+): Promise<number> {
+  const samples: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const start = performance.now();
+    for (let i = 0; i < perRound; i++) await run();
+    samples.push(((performance.now() - start) * 1000) / perRound);
+  }
+  return median(samples);
+}
+
 const round = (value: number) => Number(value.toPrecision(4));
 
 /** Prints the figures as a table (ratio = value / baseline) and appends them as JSON lines. */

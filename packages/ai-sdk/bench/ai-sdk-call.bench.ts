@@ -22,7 +22,7 @@ import {
 } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { z } from "zod";
-import { type Figure, median, report } from "../../../bench/report.js";
+import { type Figure, median, perCall, report } from "../../../bench/report.js";
 
 const PACKAGE = "@toolgate/ai-sdk";
 const TARGET = 1.5;
@@ -99,21 +99,6 @@ const args = { a: 2, b: 3 };
 
 // 3. The adapter: the tool set built once, and built per run (as the README suggests).
 const adapted = toAISDKTools(registry);
-
-/** Median µs per awaited call over `rounds` rounds of `perRound` calls. */
-async function perCall(
-  run: () => Promise<unknown>,
-  rounds: number,
-  perRound: number,
-): Promise<number> {
-  const samples: number[] = [];
-  for (let r = 0; r < rounds; r++) {
-    const start = performance.now();
-    for (let i = 0; i < perRound; i++) await run();
-    samples.push(((performance.now() - start) * 1000) / perRound);
-  }
-  return median(samples);
-}
 
 /**
  * Every side warmed up, then many short rounds, interleaved: on a shared machine a preemption

@@ -7,7 +7,7 @@ import { interrupt } from "@langchain/langgraph";
 import { toLangChainTools } from "@toolgate/langchain";
 import { ToolRegistry } from "@toolgate/registry";
 import { tool } from "@toolgate/tool-core";
-import { type Figure, median, report } from "../../../bench/report.js";
+import { type Figure, median, perCall, report } from "../../../bench/report.js";
 
 const schema = {
   type: "object",
@@ -57,21 +57,6 @@ const viaExecute = () => registry.execute("add", args);
 const [adapted] = toLangChainTools(registry, { interrupt });
 if (adapted === undefined) throw new Error("no tool");
 const viaAdapter = () => adapted.invoke(call);
-
-/** Median µs per call over `rounds` rounds of `perRound` sequential awaited calls. */
-async function perCall(
-  run: () => Promise<unknown>,
-  rounds: number,
-  perRound: number,
-): Promise<number> {
-  const samples: number[] = [];
-  for (let r = 0; r < rounds; r++) {
-    const start = performance.now();
-    for (let i = 0; i < perRound; i++) await run();
-    samples.push(((performance.now() - start) * 1000) / perRound);
-  }
-  return median(samples);
-}
 
 for (const [name, run] of [
   ["LangChain", viaLangChain],

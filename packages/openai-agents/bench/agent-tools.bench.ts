@@ -12,7 +12,7 @@ import { type FunctionTool, invokeFunctionTool, RunContext, tool } from "@openai
 import { toAgentTools } from "@toolgate/openai-agents";
 import { ToolRegistry } from "@toolgate/registry";
 import { tool as toolgateTool } from "@toolgate/tool-core";
-import { type Figure, median, report } from "../../../bench/report.js";
+import { type Figure, median, perCall, report } from "../../../bench/report.js";
 
 const PACKAGE = "@toolgate/openai-agents";
 const json = '{"a": 2, "b": 3}';
@@ -85,21 +85,6 @@ const adaptedParse = (adapted.parameters as unknown as { parse(text: string): un
 const viaNative = () => sdkCall(native as unknown as FunctionTool, JSON.parse);
 const viaAdapter = () => sdkCall(adapted, adaptedParse);
 const viaRegistry = () => registry.execute("add", json);
-
-/** Median µs per call over `rounds` rounds of `perRound` sequential awaited calls. */
-async function perCall(
-  run: () => Promise<unknown>,
-  rounds: number,
-  perRound: number,
-): Promise<number> {
-  const samples: number[] = [];
-  for (let r = 0; r < rounds; r++) {
-    const start = performance.now();
-    for (let i = 0; i < perRound; i++) await run();
-    samples.push(((performance.now() - start) * 1000) / perRound);
-  }
-  return median(samples);
-}
 
 for (const [name, run] of [
   ["native", viaNative],

@@ -5,7 +5,7 @@ import { ToolPermissions, ToolRegistry } from "@toolgate/registry";
 import { type Tool, tool } from "@toolgate/tool-core";
 import { Ajv } from "ajv";
 import addFormats from "ajv-formats";
-import { type Figure, median, report } from "../../../bench/report.js";
+import { type Figure, median, perCall, report } from "../../../bench/report.js";
 
 const PACKAGE = "@toolgate/registry";
 
@@ -21,21 +21,6 @@ function record(
   ok: boolean,
 ): void {
   figures.push({ name, value, unit, baseline, baselineValue, target, ok });
-}
-
-/** Median µs per call over `rounds` rounds of `perRound` sequential awaited calls. */
-async function perCall(
-  run: () => Promise<unknown>,
-  rounds: number,
-  perRound: number,
-): Promise<number> {
-  const samples: number[] = [];
-  for (let r = 0; r < rounds; r++) {
-    const start = performance.now();
-    for (let i = 0; i < perRound; i++) await run();
-    samples.push(((performance.now() - start) * 1000) / perRound);
-  }
-  return median(samples);
 }
 
 function timeMs(run: () => void, rounds = 7): number {

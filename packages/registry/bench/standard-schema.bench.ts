@@ -7,7 +7,7 @@ import { ToolRegistry } from "@toolgate/registry";
 import { tool } from "@toolgate/tool-core";
 import { Ajv } from "ajv";
 import { z } from "zod";
-import { type Figure, median, report } from "../../../bench/report.js";
+import { type Figure, median, perCall, report } from "../../../bench/report.js";
 
 const parameters = z.object({
   a: z.number().refine((n) => n >= 0, "must not be negative"),
@@ -39,27 +39,21 @@ plainRegistry.register(
 );
 const viaPlain = () => plainRegistry.execute("add", json);
 
-async function perCall(run: () => Promise<unknown>, calls: number): Promise<number> {
-  const start = performance.now();
-  for (let i = 0; i < calls; i++) await run();
-  return ((performance.now() - start) * 1000) / calls;
-}
-
 if ((await viaRegistry()).text !== "5" || (await viaPlain()).text !== "5") {
   throw new Error("unexpected result");
 }
 for (let warm = 0; warm < 3; warm++) {
-  await perCall(baseline, 20_000);
-  await perCall(viaRegistry, 20_000);
-  await perCall(viaPlain, 20_000);
+  await perCall(baseline, 1, 20_000);
+  await perCall(viaRegistry, 1, 20_000);
+  await perCall(viaPlain, 1, 20_000);
 }
 const baseSamples: number[] = [];
 const registrySamples: number[] = [];
 const plainSamples: number[] = [];
 for (let i = 0; i < 1001; i++) {
-  baseSamples.push(await perCall(baseline, 200));
-  registrySamples.push(await perCall(viaRegistry, 200));
-  plainSamples.push(await perCall(viaPlain, 200));
+  baseSamples.push(await perCall(baseline, 1, 200));
+  registrySamples.push(await perCall(viaRegistry, 1, 200));
+  plainSamples.push(await perCall(viaPlain, 1, 200));
 }
 const baseUs = median(baseSamples);
 const registryUs = median(registrySamples);
